@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_TYPE_TEMPLATE_TYPES } from '../activity-types';
+import { ACTIVITY_TYPE_TEMPLATE_TYPES, mergeActivityTypeDefinition } from '../activity-types';
 import { BoardInputSchema, BUILT_IN_KPIS, KpiInputSchema } from '../contracts';
-import { BUILT_IN_KPI_DEFINITIONS, BUILT_IN_KPI_TYPE_SHAPES, checkKpiDefinition, findKpiWithFormula } from '../kpi-formulas';
+import {
+  BUILT_IN_KPI_DEFINITIONS,
+  BUILT_IN_KPI_TYPE_SHAPES,
+  checkKpiDefinition,
+  findKpiWithFormula,
+  type KpiTypeShape,
+} from '../kpi-formulas';
 import {
   BOARD_TEMPLATES,
   type BoardViewer,
@@ -65,13 +71,11 @@ describe('a template over the company’s template types', () => {
   const idOf = (key: string) => `00000000-0000-4000-8000-${String(templateTypes.findIndex((type) => type.key === key)).padStart(12, '0')}`;
   const shapes = [
     ...Object.values(BUILT_IN_KPI_TYPE_SHAPES),
-    ...templateTypes.map((type) => ({
-      id: idOf(type.key),
-      builtIn: false,
-      names: type.names,
-      outcomes: type.outcomes,
-      fields: type.fields,
-    })),
+    ...templateTypes.map(({ key, ...definition }): KpiTypeShape => {
+      // Stored as the server stores a template's type.
+      const stored = mergeActivityTypeDefinition(null, definition, { inUse: false, newId: () => 'new' });
+      return { id: idOf(key), builtIn: false, names: stored.names, outcomes: stored.outcomes, fields: stored.fields };
+    }),
   ];
   const formulas = new Map(Object.entries(BUILT_IN_KPI_DEFINITIONS).map(([key, kpi]) => [key, kpi.formula]));
 

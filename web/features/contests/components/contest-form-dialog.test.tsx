@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestKpiRules } from '@web/test/fixtures';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { ContestFormDialog } from './contest-form-dialog';
 
@@ -105,5 +106,31 @@ describe('the contest dialog’s target', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ kpiId: 'k-upsell', weights: [], target: 5_000_000 });
+  });
+});
+
+describe('the contest dialog’s activities', () => {
+  it('offers no kind the company has switched off, unless the contest already counts it', async () => {
+    const base = makeTestMe();
+    const me = { ...base, profile: { ...base.profile!, role: 'admin' as const } };
+    stubFetch({
+      'GET /api/v1/me': reply(200, me),
+      'GET /api/v1/targets/subjects': reply(200, { teams: [], members: [] }),
+      'GET /api/v1/kpis': reply(200, { kpis: [] }),
+      // E-mail and LinkedIn are off (the defaults), meetings held switched off by the admin.
+      'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules({ meeting_completed: { enabled: false } })),
+    });
+    const counted = { ...salesRace, weights: [{ metric: 'emails' as const, weight: 1 }] };
+    const view = renderWithProviders(<ContestFormDialog open onOpenChange={() => {}} contest={counted} />, { me });
+    await screen.findByRole('checkbox', { name: 'E-mails' });
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Meetings held' })).toBeNull());
+    expect(screen.queryByRole('checkbox', { name: 'LinkedIn' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Sales value' })).toBeInTheDocument();
+    view.unmount();
+
+    renderWithProviders(<ContestFormDialog open onOpenChange={() => {}} contest={salesRace} />, { me });
+    await screen.findByRole('checkbox', { name: 'Sales value' });
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'E-mails' })).toBeNull());
+    expect(screen.getByRole('checkbox', { name: 'Calls' })).toBeInTheDocument();
   });
 });

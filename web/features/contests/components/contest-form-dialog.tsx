@@ -1,5 +1,4 @@
 import {
-  CONTEST_METRICS,
   CONTEST_RECURRENCES,
   CONTEST_TEMPLATES,
   type Contest,
@@ -10,9 +9,10 @@ import {
 } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { buildContestTemplate } from '@core/contests';
+import { computeLogOptions, listOfferedContestMetrics } from '@core/kpi';
 import { computeLocalDate } from '@core/period';
 import { PhoneCallIcon, TrophyIcon, ZapIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
 import { Button } from '@web/components/ui/button';
@@ -22,6 +22,7 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { useCompanyFormat } from '@web/lib/format';
+import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
 import { useKpis } from '@web/lib/queries/get-kpis';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { cn } from '@web/lib/cn';
@@ -145,6 +146,9 @@ export function ContestFormDialog({
     };
   };
   const [form, setForm] = useState<Form>(() => (contest ? fromContest(contest) : applyTemplate('sprint_week')));
+  // The kinds the company logs: one switched off is not offered for a new mix (decision 049).
+  const rules = useKpiRules().data?.rules;
+  const enabledKinds = useMemo(() => (rules ? computeLogOptions(rules).enabledKinds : undefined), [rules]);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
   const toggle = (key: 'teamIds' | 'userIds', value: string) =>
     setForm((current) => ({
@@ -350,7 +354,7 @@ export function ContestFormDialog({
               <legend className="text-sm font-medium">{t('form.metrics')}</legend>
               <p className="text-xs text-muted-foreground">{t('form.metricsHelp')}</p>
               <div className="grid gap-2 sm:grid-cols-2">
-                {CONTEST_METRICS.map((metric) => {
+                {listOfferedContestMetrics(enabledKinds, Object.keys(form.weights)).map((metric) => {
                   const weight = form.weights[metric];
                   const on = weight !== undefined;
                   return (

@@ -1,7 +1,8 @@
 import { type Kpi, KPI_DECIMALS_MAX, KPI_FORMATS, type KpiFormat, type KpiFormula, KpiInputSchema } from '@core/contracts';
 import { pickName } from '@core/activity-types';
+import { computeLogOptions } from '@core/kpi';
 import { checkKpiDefinition } from '@core/kpi-formulas';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
@@ -19,6 +20,7 @@ import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
+import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
 import { useSaveKpi } from '../api/save-kpi';
 import {
   KPI_KINDS,
@@ -109,7 +111,9 @@ export function KpiEditor({
   const language = i18n.language;
   const nameOf = (names: Record<string, string>) => pickName(names, language, me?.company?.language);
 
-  const types = listTypeShapes(ownTypes, form.typeIds);
+  const rules = useKpiRules().data?.rules;
+  const enabledKinds = useMemo(() => (rules ? computeLogOptions(rules).enabledKinds : undefined), [rules]);
+  const types = listTypeShapes(ownTypes, form.typeIds, enabledKinds);
   const outcomes = listOutcomeChoices(types, form.typeIds, language);
   const numberFields = listCommonFields(types, form.typeIds, ['number', 'money']);
   const valueFields = listCommonFields(types, form.typeIds, ['choice', 'yes_no']);
@@ -132,7 +136,7 @@ export function KpiEditor({
 
   /** Changing the types keeps only what the new types still have. */
   const setTypes = (typeIds: string[]) => {
-    const shapes = listTypeShapes(ownTypes, typeIds);
+    const shapes = listTypeShapes(ownTypes, typeIds, enabledKinds);
     const stillOutcomes = new Set(listOutcomeChoices(shapes, typeIds, language).map((o) => o.value));
     const stillNumbers = new Set(listCommonFields(shapes, typeIds, ['number', 'money']).map((f) => f.id));
     const stillValues = new Set(listCommonFields(shapes, typeIds, ['choice', 'yes_no']).map((f) => f.id));

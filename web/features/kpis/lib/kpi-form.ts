@@ -94,10 +94,18 @@ export function toInput(form: KpiForm): KpiInput {
   return { names, formula, format: form.format, decimals: form.decimals, lowerIsBetter: form.lowerIsBetter };
 }
 
-/** The types a KPI may read: the built-in kinds, then the company's own (archived ones only when already chosen). */
-export function listTypeShapes(own: readonly ActivityType[], chosen: readonly string[] = []): KpiTypeShape[] {
+/**
+ * The types a KPI may read: the built-in kinds, then the company's own (archived ones only when
+ * already chosen). With `enabledKinds` (the company's point rules), a built-in kind switched off
+ * (E-mail, LinkedIn, Meeting held) is offered only when already chosen, as an archived type is.
+ */
+export function listTypeShapes(
+  own: readonly ActivityType[],
+  chosen: readonly string[] = [],
+  enabledKinds?: Readonly<Record<string, boolean>>,
+): KpiTypeShape[] {
   return [
-    ...Object.values(BUILT_IN_KPI_TYPE_SHAPES),
+    ...Object.values(BUILT_IN_KPI_TYPE_SHAPES).filter((type) => enabledKinds?.[type.id] !== false || chosen.includes(type.id)),
     ...own
       .filter((type) => type.archivedAt === null || chosen.includes(type.id))
       .map((type) => ({
