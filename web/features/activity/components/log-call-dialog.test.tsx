@@ -117,8 +117,14 @@ describe('LogCallDialog', () => {
     });
     const dialog = await open();
     await user.click(answeredButton());
-    expect(logCallButton()).toBeDisabled();
     expect(within(dialog).getByText('Choose an outcome to log the call.')).toBeInTheDocument();
+    // Log stays in the Tab order: without an outcome it says so and goes to the outcomes; nothing is sent.
+    expect(logCallButton()).toBeEnabled();
+    await user.click(logCallButton());
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose an outcome to log the call.');
+    expect(within(dialog).getByRole('radio', { name: /No progress/ })).toHaveFocus();
+    expect(within(dialog).getByRole('group', { name: 'Outcome' })).toHaveAccessibleDescription('Choose an outcome to log the call.');
+    expect(posted()).toEqual([]);
 
     await user.type(within(dialog).getByRole('combobox', { name: /Customer/ }), 'fjo');
     await user.click(await within(dialog).findByRole('option', { name: 'Fjordkraft Solutions AS' }));
@@ -169,7 +175,9 @@ describe('LogCallDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await user.click(answeredButton());
     for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
-    expect(logCallButton()).toBeDisabled();
+    await user.click(logCallButton());
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose an outcome to log the call.');
+    expect(posted()).toEqual([]);
     expect(within(dialog).getByRole('combobox', { name: /Customer/ })).toHaveValue(' Nordlys ');
 
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));

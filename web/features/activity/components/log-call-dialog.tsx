@@ -1,10 +1,11 @@
 import type { CallOutcome } from '@core/kpi';
 import { useQuery } from '@tanstack/react-query';
 import { PhoneIncomingIcon, PhoneMissedIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { FieldError } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { getKpiRulesQueryOptions } from '@web/lib/queries/get-kpi-rules';
 import { useLogActivity } from '../api/log-activity';
@@ -52,11 +53,20 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
   useQuery({ ...getKpiRulesQueryOptions(), refetchOnMount: 'always' });
 
   const isDetails = answered !== null;
-  const canSubmit = isDetails && !logActivity.isPending && !(answered && outcome === null);
+  // Log stays in the Tab order without an outcome: pressing it says what is missing and goes there.
+  const canSubmit = isDetails && !logActivity.isPending;
+  const [outcomeMissing, setOutcomeMissing] = useState(false);
+  const outcomeRef = useRef<HTMLFieldSetElement>(null);
+  const hintId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
+    if (answered && outcome === null) {
+      setOutcomeMissing(true);
+      outcomeRef.current?.querySelector('input')?.focus();
+      return;
+    }
     logActivity.mutate(
       {
         kind: 'call',
@@ -125,8 +135,22 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
 
       {answered && (
         <div className="space-y-2">
-          <OutcomeChoice value={outcome} onChange={setOutcome} points={rules?.outcomePoints} disabled={logActivity.isPending} />
-          {outcome === null && <p className="text-xs text-muted-foreground">{t('logCall.chooseOutcome')}</p>}
+          <OutcomeChoice
+            ref={outcomeRef}
+            value={outcome}
+            onChange={setOutcome}
+            points={rules?.outcomePoints}
+            disabled={logActivity.isPending}
+            describedBy={outcome === null ? hintId : undefined}
+          />
+          {outcome === null &&
+            (outcomeMissing ? (
+              <FieldError id={hintId}>{t('logCall.chooseOutcome')}</FieldError>
+            ) : (
+              <p id={hintId} className="text-xs text-muted-foreground">
+                {t('logCall.chooseOutcome')}
+              </p>
+            ))}
         </div>
       )}
 
@@ -145,6 +169,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
           onClick: () => {
             setAnswered(null);
             setOutcome(null);
+            setOutcomeMissing(false);
           },
         }}
       />

@@ -16,16 +16,21 @@ export function OutcomeChoice({
   onChange,
   points,
   disabled,
+  describedBy,
+  ref,
 }: {
   value: CallOutcome | null;
   onChange: (outcome: CallOutcome) => void;
   points: Record<CallOutcome, number> | undefined;
   disabled?: boolean;
+  /** The id of the line under the choices (what to do, or why the call was not logged). */
+  describedBy?: string;
+  ref?: React.Ref<HTMLFieldSetElement>;
 }) {
   const { t } = useTranslation('activity');
   const name = useId();
   return (
-    <fieldset className="space-y-2" disabled={disabled}>
+    <fieldset ref={ref} className="space-y-2" disabled={disabled} aria-describedby={describedBy}>
       <legend className="mb-2 text-sm font-medium">{t('logCall.outcome')}</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {CALL_OUTCOMES.map((outcome) => {
