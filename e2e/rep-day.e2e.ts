@@ -162,8 +162,11 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await dialog.getByRole('button', { name: /^Answered/ }).click();
 
     const submit = dialog.getByRole('button', { name: 'Log Call' });
-    await expect(submit.isDisabled()).resolves.toBe(true); // an answered call needs an outcome
     await expect(dialog.getByRole('combobox', { name: /Customer/ }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // An answered call needs an outcome: Log, pressed without one, says so and moves to the outcomes.
+    await submit.click();
+    await dialog.getByRole('alert').filter({ hasText: 'Choose an outcome to log the call.' }).waitFor();
+    await expect(dialog.getByRole('radio', { name: /No progress/ }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     // Each outcome shows what it is worth under the current rules.
     await expectText(dialog.locator('label', { hasText: 'No progress' }), /0 pts/);
     await expectText(dialog.locator('label', { hasText: 'Moved forward' }), /1 pt/);
