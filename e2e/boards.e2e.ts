@@ -212,6 +212,31 @@ describe('boards', () => {
     // The contract's 48,000 is in the month's value signed, with the built-in sales.
     await expect.poll(() => widget('Value signed').first().innerText()).toMatch(new RegExp(`NOK\\s${signed}\\b`));
     await widget('Door knocks').first().waitFor();
+
+    // A chart of the value: its axis writes every figure whole ("NOK 60,000" was cut to "000" in a fixed width).
+    const made = await callApiOk<{ id: string; name: string; sharing: string; widgets: { kind: string; kpiId?: string }[] }>(
+      base,
+      adminCookie,
+      'GET',
+      `/boards/${new URL(page.url()).pathname.split('/').at(-1)}`,
+    );
+    const valueKpi = made.widgets.find((w) => w.kind === 'leaderboard')!.kpiId;
+    await callApiOk(base, adminCookie, 'PUT', `/boards/${made.id}`, {
+      name: made.name,
+      sharing: made.sharing,
+      widgets: [...made.widgets, { kind: 'chart', kpiId: valueKpi, period: 'month', size: 'small', style: 'line' }],
+    });
+    await page.reload();
+    const chart = widget('Value signed')
+      .getByRole('img')
+      .filter({ has: page.locator('svg') });
+    await chart.locator('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value').first().waitFor({ state: 'attached' });
+    const clipped = await chart.evaluate((el) => {
+      const svg = el.querySelector('svg')!.getBoundingClientRect();
+      const ticks = [...el.querySelectorAll('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value')];
+      return ticks.filter((tick) => tick.getBoundingClientRect().left < svg.left - 0.5).map((tick) => tick.textContent);
+    });
+    expect(clipped).toEqual([]);
     await saveSettledScreenshot(page, 'boards-09-field-sales', { fullPage: true });
     expect(browser.consoleErrors).toEqual([]);
   });

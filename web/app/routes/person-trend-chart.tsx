@@ -22,7 +22,7 @@ export function PersonTrendChart({
       <BarChart data={[...points]} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid {...CHART_GRID} />
         <XAxis dataKey="label" {...CHART_AXIS} tickMargin={8} interval="preserveStartEnd" minTickGap={6} />
-        <YAxis {...CHART_AXIS} allowDecimals={false} width={56} tickFormatter={(value: number) => formatValue(value)} />
+        <YAxis {...CHART_AXIS} allowDecimals={false} width="auto" tickFormatter={(value: number) => formatValue(value)} />
         <Tooltip
           {...CHART_TOOLTIP}
           labelFormatter={(_, payload) => {

@@ -25,11 +25,12 @@ export function KpiChart({ days, style, locale, formatValue, summary, name, whol
   return (
     <div role="img" aria-label={summary} className="h-48 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }} accessibilityLayer={false}>
+        <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid {...CHART_GRID} />
           <XAxis dataKey="label" {...CHART_AXIS} tickMargin={8} interval="preserveStartEnd" minTickGap={12} />
           {/* Without it a week of one or two meetings had ticks at 0.25 written "0, 0, 1, 1, 1". */}
-          <YAxis {...CHART_AXIS} allowDecimals={!wholeSteps} width={52} tickFormatter={(value: number) => formatValue(value)} />
+          {/* As wide as its longest figure: "200 000 kr" was cut to "000 kr" in a fixed width. */}
+          <YAxis {...CHART_AXIS} allowDecimals={!wholeSteps} width="auto" tickFormatter={(value: number) => formatValue(value)} />
           <Tooltip
             {...CHART_TOOLTIP}
             labelFormatter={(_, payload) => {
