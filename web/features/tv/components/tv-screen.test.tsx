@@ -53,7 +53,7 @@ describe('TvScreen', () => {
     await i18n.changeLanguage('en');
     rerender(<TvScreen {...base} rows={rows} />);
     expect(screen.queryByTestId('tv-reconnecting')).not.toBeInTheDocument();
-    expect(screen.getByTestId('tv-connection')).toHaveTextContent('Live · updates as calls are logged');
+    expect(screen.getByTestId('tv-connection')).toHaveTextContent('Live · updates as activities are logged');
   });
 
   it('a Swedish wall speaks Swedish under a Swedish date; a Danish one Danish (decision 080)', async () => {
