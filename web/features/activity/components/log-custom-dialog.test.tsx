@@ -102,7 +102,7 @@ describe('LogCustomDialog', () => {
     await user.click(dialog.getByText('Offer sent'));
     // Numbers as a Dane or a Norwegian types them: "1.200" is twelve hundred (it was 1.2).
     await user.type(dialog.getByRole('textbox', { name: 'Site size' }), '1.200');
-    await user.type(dialog.getByRole('textbox', { name: 'Offer value (kr, optional)' }), '12 500');
+    await user.type(dialog.getByRole('textbox', { name: 'Offer value (NOK, optional)' }), '12 500');
     await user.click(dialog.getByText('Pro'));
     await user.click(dialog.getByText('Yes'));
     await user.click(dialog.getByRole('button', { name: 'Log site visit' }));
@@ -139,7 +139,7 @@ describe('LogCustomDialog', () => {
     await i18n.changeLanguage('nb');
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Registrer befaring' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Logg befaring' }));
     expect(dialog.getByText('Tilbud sendt')).toBeInTheDocument();
     expect(dialog.getByRole('textbox', { name: 'Størrelse' })).toBeInTheDocument();
   });

@@ -246,10 +246,11 @@ function FieldInput({
   const { t } = useTranslation('activity');
   const format = useCompanyFormat();
   const id = useId();
-  // An amount names its currency, and an optional one says so in the same brackets: "Order value (kr, optional)".
+  // An amount names its currency by its code, as a sale's value does, and an optional one says so
+  // in the same brackets: "Order value (NOK, optional)".
   const shown =
     field.kind === 'money'
-      ? `${label} ${field.required ? `(${format.currencySymbol})` : t('custom.optionalAmount', { currency: format.currencySymbol })}`
+      ? `${label} ${field.required ? `(${format.currency})` : t('custom.optionalAmount', { currency: format.currency })}`
       : `${label}${field.required ? '' : ` ${t('custom.optional')}`}`;
   const described = error ? `${id}-error` : undefined;
 
