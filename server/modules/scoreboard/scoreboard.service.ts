@@ -400,7 +400,8 @@ function computeComparisonRow(
 
 /**
  * The company's teams side by side for a period (decision 040): each team's totals and its
- * per-head averages (over its active members now), then the members in no team. The teams'
+ * per-head averages (over its active members now), then the members in no team (those left off
+ * the boards only when they logged something in the period). The teams'
  * totals and the no-team row add up to the company's totals of its active members and of the
  * removed members who were in a team.
  */
@@ -413,7 +414,11 @@ export async function getTeamComparison(deps: AppDeps, viewer: Viewer, query: Sc
     computeComparisonRow({ teamId: team.id, name: team.name }, team.activeMemberIds.size, sumOf(team.memberIds)),
   );
   const inTeams = new Set(data.teams.flatMap((team) => [...team.memberIds]));
-  const unassigned = data.members.filter((m) => !inTeams.has(m.userId)).map((m) => m.userId as string);
+  // Someone left off the boards (a manager who does not sell, decision 081) counts in no team only
+  // with something logged in the period: "No team: 1 member, 0 per member" was them.
+  const unassigned = data.members
+    .filter((m) => !inTeams.has(m.userId) && (m.onBoards || byUser.has(m.userId)))
+    .map((m) => m.userId as string);
   if (unassigned.length > 0) rows.push(computeComparisonRow({ teamId: null, name: null }, unassigned.length, sumOf(unassigned)));
   return { period: described, teams: rows };
 }

@@ -259,5 +259,14 @@ describe('boards filtered to a team', () => {
     const all = await get<TeamStats>(nils, '/api/v1/scoreboard/team-stats?period=today');
     expect(comparison.teams.reduce((sum, row) => sum + row.totals.calls, 0)).toBe(all.totals.calls);
     expect(comparison.teams.reduce((sum, row) => sum + row.totals.points, 0)).toBe(all.totals.points);
+
+    // Lea left off the boards, with nothing logged today, is not one of the members in no team (a
+    // manager who does not sell read as "No team: 1 member, 0 per member"); Ada, with a sale, would be.
+    const off = await t.request(`/api/v1/team/members/${lead.id}/boards`, { method: 'PATCH', as: admin, json: { onBoards: false } });
+    expect(off.status).toBe(200);
+    const without = await get<TeamComparison>(nils, '/api/v1/scoreboard/teams?period=today');
+    expect(without.teams.find((row) => row.teamId === null)?.memberCount).toBe(3);
+    expect(without.teams.find((row) => row.teamId === null)?.totals).toEqual(comparison.teams.find((row) => row.teamId === null)?.totals);
+    await t.request(`/api/v1/team/members/${lead.id}/boards`, { method: 'PATCH', as: admin, json: { onBoards: true } });
   });
 });
