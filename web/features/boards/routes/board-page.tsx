@@ -34,6 +34,7 @@ import { useSetHomeBoard } from '../api/set-home-board';
 import { BoardSettingsDialog } from '../components/board-settings-dialog';
 import { useAppWidgetContext, useWidgetTitle, WidgetBody, WidgetFrame } from '@web/components/boards/board-widgets';
 import { WidgetDialog } from '../components/widget-dialog';
+import { nameWidgets } from '../lib/widget-names';
 
 /** A widget's width on a desktop: a third, half or the whole row of the grid; one column on a phone. */
 const SPAN = { small: 'lg:col-span-2', medium: 'lg:col-span-3', large: 'md:col-span-2 lg:col-span-6' } as const;
@@ -82,6 +83,10 @@ export function Component() {
     );
   }
   const current: Board = board.data;
+  const toolNames = nameWidgets(
+    current.widgets.map((widget) => ({ title: title(widget, kpis), kind: widget.kind })),
+    (kind) => t(`boards.kinds.${kind}`),
+  );
   const teamName = teams.find((team) => team.id === current.teamId)?.name ?? t('boards.team');
 
   const saveWidgets = async (widgets: BoardWidget[]) => {
@@ -174,6 +179,7 @@ export function Component() {
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-6">
           {current.widgets.map((widget, index) => {
             const name = title(widget, kpis);
+            const toolName = toolNames[index] ?? name;
             return (
               <WidgetFrame
                 key={widget.id}
@@ -187,7 +193,7 @@ export function Component() {
                         variant="ghost"
                         size="icon"
                         className="size-8"
-                        aria-label={t('boards.moveUp', { name })}
+                        aria-label={t('boards.moveUp', { name: toolName })}
                         disabled={index === 0 || save.isPending}
                         onClick={() => move(index, -1)}
                       >
@@ -197,7 +203,7 @@ export function Component() {
                         variant="ghost"
                         size="icon"
                         className="size-8"
-                        aria-label={t('boards.moveDown', { name })}
+                        aria-label={t('boards.moveDown', { name: toolName })}
                         disabled={index === current.widgets.length - 1 || save.isPending}
                         onClick={() => move(index, 1)}
                       >
@@ -207,7 +213,7 @@ export function Component() {
                         variant="ghost"
                         size="icon"
                         className="size-8"
-                        aria-label={t('boards.editNamed', { name })}
+                        aria-label={t('boards.editNamed', { name: toolName })}
                         onClick={() => setWidgetOpen(widget)}
                       >
                         <PencilIcon />
@@ -216,7 +222,7 @@ export function Component() {
                         variant="ghost"
                         size="icon"
                         className="size-8"
-                        aria-label={t('boards.removeWidget', { name })}
+                        aria-label={t('boards.removeWidget', { name: toolName })}
                         disabled={save.isPending}
                         onClick={() => void saveWidgets(current.widgets.filter((w) => w.id !== widget.id))}
                       >
