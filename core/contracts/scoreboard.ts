@@ -240,6 +240,11 @@ export const RecentActivitySchema = z.object({
   /** Sale value in minor units; null unless a sale. */
   ticketSize: z.number().int().nullable(),
   productName: text().nullable(),
+  /**
+   * What the activity was worth in money, in minor units: a sale's value, or the first amount of one
+   * of the company's own types (its first money field with a value); null otherwise.
+   */
+  amount: z.number().int().nullable(),
   /** Full notes; the feed truncates them to 50 characters (truncateText). */
   notes: text().nullable(),
   /** One of the company's own types (decision 100): its names, look and the outcome's names; null for a built-in kind. */

@@ -73,6 +73,8 @@ export type FeedRow = Pick<
   customerName: string | null;
   points: number;
   bonusPoints: number;
+  /** A sale's value, or the first amount of one of the company's own types (minor units). */
+  amount: number | null;
   /** One of the company's own types (decision 100): how to name and show it. */
   ownType: OwnTypeLook | null;
 };
@@ -107,6 +109,13 @@ export async function findLatestActivities(
           bonusPoints: activities.bonusPoints,
           ticketSize: activities.ticketSize,
           productName: activities.productName,
+          // What a reader sees the activity was worth: a sale's value, or the first amount of one of the
+          // company's own types (its first money field, in the type's order, that has a value).
+          amount: sql<number | null>`CASE WHEN ${activities.type} = 'sale' THEN ${activities.ticketSize} ELSE (
+            SELECT (${activities.fieldValues} ->> (e.f ->> 'id'))::bigint
+              FROM jsonb_array_elements(${activityTypes.fields}) WITH ORDINALITY AS e(f, n)
+             WHERE e.f ->> 'kind' = 'money' AND jsonb_typeof(${activities.fieldValues} -> (e.f ->> 'id')) = 'number'
+             ORDER BY e.n LIMIT 1) END`.mapWith(Number),
           notes: activities.notes,
           // A read's join for display (decision 100): the type's names and look, the outcome's names.
           ownType: sql<OwnTypeLook | null>`CASE WHEN ${activityTypes.id} IS NULL THEN NULL ELSE json_build_object(

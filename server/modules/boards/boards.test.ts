@@ -372,6 +372,16 @@ describe('a board from a template', () => {
     );
     const totals = Object.fromEntries(values.kpis.map((k) => [kpis.find((kpi) => kpi.id === k.id)!.names.en, k.total]));
     expect(totals).toEqual({ 'Door knocks': 2, 'Contracts signed': 2, 'Value signed': 6_050_000 });
+    // The feed shows what each was worth: the contract's amount as the sale's value, a knock none.
+    const feed = await ok<{ activities: { type: string; amount: number | null }[] }>(
+      await t.request('/api/v1/scoreboard/recent-activities?limit=10', { as: rep }),
+    );
+    expect(feed.activities.map((a) => [a.type, a.amount])).toEqual([
+      ['custom', null],
+      ['custom', null],
+      ['sale', 1_250_000],
+      ['custom', 4_800_000],
+    ]);
 
     // A second board finds the same KPIs (an admin may have renamed them) instead of making more.
     await ok(

@@ -295,6 +295,7 @@ export function toRecentActivity(r: FeedRow): RecentActivity {
     bonusPoints: r.bonusPoints,
     ticketSize: r.ticketSize,
     productName: r.productName,
+    amount: r.amount,
     notes: r.notes,
     ownType: r.ownType ?? null,
     createdAt: r.createdAt.toISOString(),

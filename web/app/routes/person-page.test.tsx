@@ -112,6 +112,7 @@ function makeOverview(overrides: Partial<PersonOverview> = {}): PersonOverview {
         bonusPoints: 0,
         ticketSize: 125_000_00,
         productName: null,
+        amount: 125_000_00,
         notes: 'Annual licence',
         createdAt: '2026-11-25T09:30:00.000Z',
         ownType: null,

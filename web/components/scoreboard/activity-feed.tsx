@@ -157,9 +157,10 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
               : t('feed.callBonus', { value: format.number(activity.bonusPoints) })}
           </p>
         )}
-        {activity.type === 'sale' && activity.ticketSize !== null && (
+        {/* A sale's value, or an own type's amount (an upsell's, a contract's), as the sale's is shown. */}
+        {activity.amount !== null && (
           <p className="mt-0.5 text-xs font-medium text-success-strong">
-            {format.money(activity.ticketSize)}
+            {format.money(activity.amount)}
             {activity.productName && <span className="font-normal text-muted-foreground"> · {activity.productName}</span>}
           </p>
         )}

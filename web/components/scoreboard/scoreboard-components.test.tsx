@@ -28,6 +28,7 @@ function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
     bonusPoints: 0,
     ticketSize: null,
     productName: null,
+    amount: null,
     notes: null,
     ownType: null,
     createdAt: '2026-11-16T13:05:00Z',
@@ -198,12 +199,27 @@ describe('ActivityFeed', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(6);
   });
 
+  it('shows an own type’s amount as a sale’s value', () => {
+    const ownType = {
+      names: { en: 'Upsell' },
+      icon: 'star' as const,
+      colour: 'amber' as const,
+      outcomeNames: null,
+      celebratesEvery: false,
+    };
+    renderWithProviders(
+      <ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ type: 'custom', ownType, amount: 1_250_000 })])} />,
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann logged upsell');
+    expect(screen.getByRole('listitem')).toHaveTextContent('NOK 12,500');
+  });
+
   it('shows a sale with its value and no sparkle', () => {
     renderWithProviders(
       <ActivityFeed
         today="2026-11-16"
         format={format}
-        items={asItems([makeActivity({ type: 'sale', points: 10, ticketSize: 4_500_000, productName: 'Pro' })])}
+        items={asItems([makeActivity({ type: 'sale', points: 10, ticketSize: 4_500_000, amount: 4_500_000, productName: 'Pro' })])}
       />,
     );
     expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann closed a sale');

@@ -837,6 +837,7 @@ export interface paths {
                                 bonusPoints: number;
                                 ticketSize: number | null;
                                 productName: string | null;
+                                amount: number | null;
                                 notes: string | null;
                                 ownType: {
                                     names: {
@@ -17794,6 +17795,7 @@ export interface paths {
                                     bonusPoints: number;
                                     ticketSize: number | null;
                                     productName: string | null;
+                                    amount: number | null;
                                     notes: string | null;
                                     ownType: {
                                         names: {
@@ -19142,6 +19144,7 @@ export interface paths {
                                 bonusPoints: number;
                                 ticketSize: number | null;
                                 productName: string | null;
+                                amount: number | null;
                                 notes: string | null;
                                 ownType: {
                                     names: {

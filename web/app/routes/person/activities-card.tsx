@@ -66,12 +66,11 @@ export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverv
                     {kind}
                     {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
                   </p>
-                  {(activity.ticketSize !== null || activity.notes) && (
+                  {(activity.amount !== null || activity.notes) && (
                     <p className="truncate text-xs text-muted-foreground">
-                      {activity.ticketSize !== null && (
-                        <span className="font-medium text-foreground">{format.money(activity.ticketSize)}</span>
-                      )}
-                      {activity.ticketSize !== null && activity.notes && ' · '}
+                      {/* A sale's value, or an own type's amount. */}
+                      {activity.amount !== null && <span className="font-medium text-foreground">{format.money(activity.amount)}</span>}
+                      {activity.amount !== null && activity.notes && ' · '}
                       {activity.notes}
                     </p>
                   )}

@@ -21,6 +21,7 @@ const activity = (over: Partial<RecentActivity>): RecentActivity => ({
   bonusPoints: 0,
   ticketSize: null,
   productName: null,
+  amount: null,
   notes: null,
   ownType: null,
   createdAt: '2026-12-06T09:00:00.000Z',
@@ -48,6 +49,11 @@ describe('Team today', () => {
             ownType: { names: { en: 'Door knock' }, icon: 'star', colour: 'blue', outcomeNames: { en: 'Talked' }, celebratesEvery: false },
             customerName: 'Fjord Fisk AS',
           }),
+          activity({
+            ownType: { names: { en: 'Upsell' }, icon: 'star', colour: 'amber', outcomeNames: null, celebratesEvery: false },
+            amount: 1_250_000,
+          }),
+          activity({ type: 'call_answered', movedForward: true, ownType: null }),
         ],
       }),
     });
@@ -60,6 +66,9 @@ describe('Team today', () => {
     const items = await screen.findAllByTestId('team-feed-item');
     expect(within(items[0]!).getByText('Signed contract')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Door knock · Talked')).toBeInTheDocument();
+    // An own type's amount as a sale's, and an answered call's outcome.
+    expect(within(items[2]!).getByText('Upsell · NOK 12,500')).toBeInTheDocument();
+    expect(within(items[3]!).getByText('Answered call · Moved forward')).toBeInTheDocument();
     expect(screen.queryByText('Activity of your own type')).toBeNull();
   });
 });

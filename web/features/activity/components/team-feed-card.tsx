@@ -63,15 +63,18 @@ export function TeamFeedCard() {
               const who = isMine ? t('team.you') : item.formerMember ? t('privacy:formerMember') : (item.displayName ?? t('team.someone'));
               // One of the company's own types (decision 100): named as the company named it, with its outcome.
               const own = nameOwnType(item.ownType, i18n.language);
-              const what = own
-                ? own.outcome
-                  ? `${own.name} · ${own.outcome}`
-                  : own.name
-                : item.type === 'call_answered' && item.meetingBooked
-                  ? `${t('kinds.call_answered')} · ${t('outcomes.meeting_booked')}`
-                  : item.type === 'sale' && item.ticketSize !== null
-                    ? `${t('kinds.sale')} · ${format.money(item.ticketSize)}`
-                    : t(`kinds.${item.type}`);
+              // With its outcome (an answered call's too) and its amount (a sale's, an upsell's).
+              const outcome =
+                item.type === 'call_answered'
+                  ? t(`outcomes.${item.meetingBooked ? 'meeting_booked' : item.movedForward ? 'moved_forward' : 'no_progress'}`)
+                  : null;
+              const what = [
+                own ? own.name : t(`kinds.${item.type}`),
+                own ? own.outcome : outcome,
+                item.amount !== null ? format.money(item.amount) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ');
               const detail = [item.customerName, item.notes && truncateText(item.notes, FEED_NOTES_MAX)].filter(Boolean).join(' · ');
               return (
                 <li key={item.id} className="flex items-start gap-3 text-sm" data-testid="team-feed-item">
