@@ -170,7 +170,10 @@ export const DisplayFeedItemSchema = z.object({
   /** An activity of one of the company's own types (decision 100): its names and look; null otherwise. */
   ownType: OwnTypeLookSchema.nullable(),
   meetingBooked: z.boolean(),
-  /** A sale's value in minor units; null for anything else, or while the company hides amounts. */
+  /**
+   * A sale's value in minor units, or the amount of an activity of the company's own types (its first
+   * money field with a value); null for anything else, or while the company hides amounts.
+   */
   saleValue: z.number().int().nullable(),
   /** A sale's customer; null for anything else, none named, or while the company hides customers. */
   customerName: text().nullable(),

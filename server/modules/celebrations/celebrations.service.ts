@@ -187,7 +187,8 @@ function toDisplayFeedItem(item: BareFeedItem, reactions: readonly ReactionRow[]
       activityType: activity.type,
       ownType: activity.ownType,
       meetingBooked: activity.meetingBooked,
-      saleValue: isSale && settings.showSaleAmount ? activity.ticketSize : null,
+      // A sale's value, or an own type's amount (an upsell's), where the company shows amounts on its walls.
+      saleValue: settings.showSaleAmount ? activity.amount : null,
       customerName: isSale && settings.showSaleCustomer ? activity.customerName : null,
       eventKind: null,
       teamName: null,

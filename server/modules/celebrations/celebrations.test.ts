@@ -384,12 +384,43 @@ describe('the feed and its reactions', () => {
     expect(JSON.stringify(wall)).not.toContain('Private notes');
     expect(JSON.stringify(wall)).not.toContain('Kari');
 
+    // An own type's amount (an upsell's) shows as a sale's value does, and is hidden with it.
+    const upsell = await ok<ActivityType>(
+      await t.request('/api/v1/activity-types', {
+        method: 'POST',
+        as: admin,
+        json: {
+          names: { en: 'Upsell' },
+          icon: 'star',
+          colour: 'amber',
+          points: 1,
+          outcomes: [],
+          fields: [{ names: { en: 'Upsell value' }, kind: 'money', required: true }],
+          bonus: null,
+          celebrate: false,
+        },
+      }),
+      201,
+    );
+    const fieldId = upsell.fields[0]!.id;
+    const sold = await ok<{ id: string }>(
+      await t.request('/api/v1/activities', {
+        method: 'POST',
+        as: rep,
+        json: { kind: 'custom', typeId: upsell.id, fields: { [fieldId]: 350_000 } },
+      }),
+      201,
+    );
+    const withUpsell = await ok<DisplayFeed>(await t.request(`/api/v1/display/${token}/feed`));
+    expect(withUpsell.items.find((item) => item.id === sold.id)).toMatchObject({ activityType: 'custom', saleValue: 350_000 });
+
     // A wall visitors can read: the company hides amounts, then customers too.
     await ok(await saveSettings(admin, { ...DEFAULT_CELEBRATION_SETTINGS, showSaleAmount: false }));
     const noAmounts = await ok<DisplayFeed>(await t.request(`/api/v1/display/${token}/feed`));
     expect(noAmounts.celebrations).toMatchObject({ showSaleAmount: false, showSaleCustomer: true });
     expect(noAmounts.items.find((item) => item.id === sale.id)).toMatchObject({ saleValue: null, customerName: 'Fjordkraft AS' });
     expect(JSON.stringify(noAmounts)).not.toContain('777000');
+    expect(noAmounts.items.find((item) => item.id === sold.id)).toMatchObject({ saleValue: null });
     await ok(await saveSettings(admin, { ...DEFAULT_CELEBRATION_SETTINGS, showSaleAmount: false, showSaleCustomer: false }));
     const neither = await ok<DisplayFeed>(await t.request(`/api/v1/display/${token}/feed`));
     expect(neither.items.find((item) => item.id === sale.id)).toMatchObject({ saleValue: null, customerName: null });
