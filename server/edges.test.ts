@@ -412,6 +412,19 @@ describe('unsafe methods from a foreign origin', () => {
     expect(crossSite.status).toBe(403);
     const signOut = await t.request('/api/auth/sign-out', { method: 'POST', as: rep, headers: { origin: 'https://evil.example' } });
     expect(signOut.status).toBe(403);
+    // The sign-in screens read better-auth's shape: they say where to go (they said "An unexpected error occurred").
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      noOrigin: true,
+      headers: { origin: 'http://127.0.0.1:3000' },
+      json: { email: 'someone@example.com', password: 'whatever it is' },
+    });
+    expect(signIn.status).toBe(403);
+    expect(await signIn.json()).toMatchObject({
+      code: 'FORBIDDEN_ORIGIN',
+      message: expect.stringMatching(/^Requests that change data must come from http/),
+      error: { code: 'forbidden_origin' },
+    });
     expect(await countActivities()).toBe(before);
   });
 

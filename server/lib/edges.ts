@@ -52,8 +52,14 @@ export const refuseForeignOrigin = createMiddleware<AppEnv>(async (c, next) => {
   // standard then hides a navigation's origin); the browser's own Sec-Fetch-Site still says where it
   // came from, and no page can set it. An opaque origin from anywhere else stays refused.
   const foreign = origin === 'null' ? site !== 'same-origin' : origin !== undefined ? origin !== allowed : site === 'cross-site';
-  if (foreign) return refuse(c, 403, 'forbidden_origin', `Requests that change data must come from ${allowed}.`);
-  return next();
+  if (!foreign) return next();
+  const message = `Requests that change data must come from ${allowed}.`;
+  // better-auth's client reads a refusal's code and message at the top of the body: the sign-in
+  // screens then say where to go instead of "An unexpected error occurred" (a page opened at another
+  // address of the same server, such as its IP).
+  if (c.req.path.startsWith('/api/auth/'))
+    return c.json({ code: 'FORBIDDEN_ORIGIN', message, error: { code: 'forbidden_origin', message } }, 403);
+  return refuse(c, 403, 'forbidden_origin', message);
 });
 
 function isBearerCall(c: Context<AppEnv>): boolean {
