@@ -49,7 +49,7 @@ describe('who sees and changes a board', () => {
 });
 
 describe('the board templates', () => {
-  it.each(BOARD_TEMPLATES)('%s is a board the contract takes, of built-in KPIs only', (template) => {
+  it.each(BOARD_TEMPLATES)('%s is a board the contract takes, of built-in KPIs where the company has no template types', (template) => {
     const widgets = listTemplateWidgets(template);
     const parsed = BoardInputSchema.safeParse({ name: 'A board', sharing: 'private', widgets });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);

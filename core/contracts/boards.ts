@@ -24,11 +24,11 @@ export const BOARD_WIDGET_SIZES = ['small', 'medium', 'large'] as const;
 export type BoardWidgetSize = (typeof BOARD_WIDGET_SIZES)[number];
 
 export const BOARD_SHARING = ['private', 'team', 'company'] as const;
+export type BoardSharing = (typeof BOARD_SHARING)[number];
 
 /** The boards a new one can start from (core/boards/templates.ts holds their widgets). */
 export const BOARD_TEMPLATES = ['floor', 'sdr', 'field_sales', 'account_management', 'blank'] as const;
 export type BoardTemplate = (typeof BOARD_TEMPLATES)[number];
-export type BoardSharing = (typeof BOARD_SHARING)[number];
 
 const kpiRef = text({ error: 'Choose a KPI' }).min(1, 'Choose a KPI').max(60);
 const widgetId = text().regex(/^[a-z0-9-]{1,40}$/, 'must be an id of letters, digits and -');
@@ -83,34 +83,48 @@ export type BoardWidget = z.output<typeof BoardWidgetSchema> & { id: string };
 
 const NAME_MESSAGE = `A name can be at most ${BOARD_NAME_MAX} characters, on one line`;
 
-export const BoardInputSchema = z
+const boardShape = {
+  name: text({ error: 'Give the board a name' })
+    .trim()
+    .min(1, 'Give the board a name')
+    .max(BOARD_NAME_MAX, NAME_MESSAGE)
+    .refine(isSingleLine, { message: NAME_MESSAGE }),
+  sharing: z.enum(BOARD_SHARING, { error: 'Choose who sees it: you, a team or the company' }),
+  /** The team it is shared with (sharing "team" only). */
+  teamId: z.uuid({ error: 'Not a team id' }).nullable().default(null),
+  widgets: z.array(BoardWidgetSchema).max(BOARD_WIDGETS_MAX, `A board can have at most ${BOARD_WIDGETS_MAX} widgets`),
+};
+
+function checkSharing(input: { sharing: BoardSharing; teamId: string | null }, ctx: z.RefinementCtx) {
+  if (input.sharing === 'team' && !input.teamId)
+    ctx.addIssue({ code: 'custom', path: ['teamId'], message: 'Choose the team to share it with' });
+  if (input.sharing !== 'team' && input.teamId)
+    ctx.addIssue({ code: 'custom', path: ['teamId'], message: 'Only a board shared with a team names one' });
+}
+
+/** A board's name, sharing and widgets, all of them (PUT /boards/{id} replaces them). */
+export const BoardInputSchema = z.strictObject(boardShape).superRefine(checkSharing);
+export type BoardInput = z.input<typeof BoardInputSchema>;
+export type BoardDefinition = z.output<typeof BoardInputSchema>;
+
+/**
+ * A new board (POST /boards): its widgets, or a template whose widgets the server lays out as the
+ * company can have them (a template's own types read by KPIs over them, made where missing when an
+ * admin makes the board).
+ */
+export const NewBoardInputSchema = z
   .strictObject({
-    name: text({ error: 'Give the board a name' })
-      .trim()
-      .min(1, 'Give the board a name')
-      .max(BOARD_NAME_MAX, NAME_MESSAGE)
-      .refine(isSingleLine, { message: NAME_MESSAGE }),
-    sharing: z.enum(BOARD_SHARING, { error: 'Choose who sees it: you, a team or the company' }),
-    /** The team it is shared with (sharing "team" only). */
-    teamId: z.uuid({ error: 'Not a team id' }).nullable().default(null),
-    widgets: z.array(BoardWidgetSchema).max(BOARD_WIDGETS_MAX, `A board can have at most ${BOARD_WIDGETS_MAX} widgets`).default([]),
-    /**
-     * A new board only: its widgets are the template's, as the company can have them (a template's
-     * own types read by KPIs over them, made where missing when an admin makes the board); `widgets`
-     * is then left out.
-     */
+    ...boardShape,
+    widgets: boardShape.widgets.default([]),
     template: z.enum(BOARD_TEMPLATES, { error: 'Choose a template' }).optional(),
   })
   .superRefine((input, ctx) => {
+    checkSharing(input, ctx);
     if (input.template && input.widgets.length > 0)
       ctx.addIssue({ code: 'custom', path: ['template'], message: 'A board starts from a template or from its widgets, not both' });
-    if (input.sharing === 'team' && !input.teamId)
-      ctx.addIssue({ code: 'custom', path: ['teamId'], message: 'Choose the team to share it with' });
-    if (input.sharing !== 'team' && input.teamId)
-      ctx.addIssue({ code: 'custom', path: ['teamId'], message: 'Only a board shared with a team names one' });
   });
-export type BoardInput = z.input<typeof BoardInputSchema>;
-export type BoardDefinition = z.output<typeof BoardInputSchema>;
+export type NewBoardInput = z.input<typeof NewBoardInputSchema>;
+export type NewBoardDefinition = z.output<typeof NewBoardInputSchema>;
 
 export const BoardSchema = z.object({
   id: text(),

@@ -1,5 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ApiErrorSchema, BoardInputSchema, BoardListSchema, BoardParamsSchema, BoardSchema, OkSchema } from '@core/contracts';
+import {
+  ApiErrorSchema,
+  BoardInputSchema,
+  BoardListSchema,
+  NewBoardInputSchema,
+  BoardParamsSchema,
+  BoardSchema,
+  OkSchema,
+} from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireMember, tokenRoute } from '../session/session.middleware';
 import { createBoard, deleteBoard, getBoard, listBoards, setHomeBoard, updateBoard } from './boards.service';
@@ -43,7 +51,7 @@ boardsRoutes.openapi(
     tags,
     summary: 'Make a board: private (anyone), shared with a team (its lead or an admin) or with the company (an admin)',
     middleware: [requireMember] as const,
-    request: { body: { content: json(BoardInputSchema), required: true } },
+    request: { body: { content: json(NewBoardInputSchema), required: true } },
     responses: { 201: { description: 'Created', content: json(BoardSchema) }, ...errorResponses },
   }),
   async (c) => c.json(await createBoard(c.get('deps'), c.get('actor'), c.req.valid('json')), 201),

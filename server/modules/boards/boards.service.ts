@@ -17,6 +17,7 @@ import {
   type BoardList,
   type BoardWidget,
   BoardWidgetSchema,
+  type NewBoardDefinition,
 } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -73,7 +74,7 @@ async function prepareDefinition(
   tx: Transaction,
   companyId: CompanyId,
   input: BoardDefinition,
-): Promise<Omit<BoardDefinition, 'template'> & { widgets: BoardWidget[] }> {
+): Promise<BoardDefinition & { widgets: BoardWidget[] }> {
   const kpiIds = await selectKpiIdsIn(tx, companyId);
   const errors: Record<string, string> = {};
   const teams = new Set([input.teamId, ...input.widgets.map((widget) => widget.teamId)].filter((id): id is string => id !== null));
@@ -100,7 +101,7 @@ async function prepareDefinition(
   });
   const [first] = Object.values(errors);
   if (first) throw badRequest(first, errors);
-  return { name: input.name, sharing: input.sharing, teamId: input.teamId, widgets };
+  return { ...input, widgets };
 }
 
 /**
@@ -156,15 +157,16 @@ export async function getBoard(deps: AppDeps, actor: Actor, id: string): Promise
   });
 }
 
-export async function createBoard(deps: AppDeps, actor: Actor, input: BoardDefinition): Promise<Board> {
+export async function createBoard(deps: AppDeps, actor: Actor, input: NewBoardDefinition): Promise<Board> {
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     const viewer = await selectViewer(tx, actor);
     if (!canShareBoard(viewer, input.sharing, input.teamId)) throw sharingRefused();
     if ((await selectBoards(tx, actor.companyId)).length >= BOARDS_PER_COMPANY_MAX) {
       throw new HttpError(409, 'conflict', `A company can have at most ${BOARDS_PER_COMPANY_MAX} boards.`);
     }
-    const widgets = input.template ? await buildTemplateWidgets(tx, deps, actor, input.template) : input.widgets;
-    const definition = await prepareDefinition(tx, actor.companyId, { ...input, widgets });
+    const { template, ...board } = input;
+    const widgets = template ? await buildTemplateWidgets(tx, deps, actor, template) : board.widgets;
+    const definition = await prepareDefinition(tx, actor.companyId, { ...board, widgets });
     const row = await insertBoard(tx, actor.companyId, { definition, ownerId: actor.userId, now: deps.now() });
     return toBoard(row, viewer, null);
   });
@@ -176,8 +178,6 @@ export async function updateBoard(deps: AppDeps, actor: Actor, id: string, input
     const before = await selectBoard(tx, actor.companyId, id);
     if (!before || !canSeeBoard(viewer, before)) throw boardNotFound();
     if (!canEditBoard(viewer, before)) throw forbidden('Only the board’s owner, an admin or the team’s lead can change it.');
-    if (input.template)
-      throw badRequest('A template starts a new board: change this one’s widgets instead.', { template: 'A template starts a new board' });
     const sharingChanged = input.sharing !== before.sharing || input.teamId !== before.teamId;
     if (sharingChanged && !canShareBoard(viewer, input.sharing, input.teamId)) throw sharingRefused();
     const definition = await prepareDefinition(tx, actor.companyId, input);

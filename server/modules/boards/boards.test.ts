@@ -330,6 +330,10 @@ describe('a board from a template', () => {
         .status,
     ).toBe(400);
     expect((await create(boss, { ...board(), template: 'floor' })).status).toBe(400);
+    // A change names every widget: one without them is refused, not a board emptied.
+    const put = (json: Record<string, unknown>) => t.request(`/api/v1/boards/${sdr.id}`, { method: 'PUT', as: boss, json });
+    expect((await put({ name: 'SDR', sharing: 'private' })).status).toBe(400);
+    expect((await ok<Board>(await t.request(`/api/v1/boards/${sdr.id}`, { as: boss }))).widgets).toHaveLength(7);
   });
 
   it('with the field-sales types, an admin’s board counts door knocks, and contracts with the sales, in their value', async () => {

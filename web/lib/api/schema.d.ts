@@ -6903,8 +6903,7 @@ export interface paths {
                          * @default null
                          */
                         teamId?: string | null;
-                        /** @default [] */
-                        widgets?: ({
+                        widgets: ({
                             /** @enum {string} */
                             kind: "number";
                             id?: string;
@@ -7055,8 +7054,6 @@ export interface paths {
                              */
                             teamId?: string | null;
                         })[];
-                        /** @enum {string} */
-                        template?: "floor" | "sdr" | "field_sales" | "account_management" | "blank";
                     };
                 };
             };

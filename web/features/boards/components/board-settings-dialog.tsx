@@ -1,4 +1,4 @@
-import { BOARD_SHARING, type Board, type BoardInput, BoardInputSchema, type BoardSharing } from '@core/contracts';
+import { BOARD_SHARING, type Board, BoardInputSchema, type BoardSharing, type NewBoardInput, NewBoardInputSchema } from '@core/contracts';
 import { BOARD_TEMPLATES, type BoardTemplate } from '@core/boards';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,13 +51,13 @@ export function BoardSettingsDialog({
     event.preventDefault();
     // A new board names its template: the server fills in its widgets with the company's own
     // types where the template has KPIs over them (core/boards/templates.ts).
-    const input: BoardInput = {
+    const input: NewBoardInput = {
       name,
       sharing,
       teamId: sharing === 'team' ? teamId || null : null,
       ...(board ? { widgets: board.widgets } : { template }),
     };
-    const checked = BoardInputSchema.safeParse(input);
+    const checked = (board ? BoardInputSchema : NewBoardInputSchema).safeParse(input);
     if (!checked.success) {
       setErrors(collectIssueErrors(checked.error.issues));
       return;
