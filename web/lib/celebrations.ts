@@ -93,7 +93,8 @@ export function toCelebratedItem(
       userId: activity.userId,
       displayName: activity.displayName,
       formerMember: activity.formerMember,
-      saleValue: isShownSale && switches.showSaleAmount ? activity.ticketSize : null,
+      // A sale's value, or an own type's amount (a celebrated upsell's), as a display link's wall shows it.
+      saleValue: switches?.showSaleAmount ? activity.amount : null,
       customerName: isShownSale && switches.showSaleCustomer ? activity.customerName : null,
       ownType: activity.ownType,
     };

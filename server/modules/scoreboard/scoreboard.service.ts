@@ -401,8 +401,8 @@ function computeComparisonRow(
 
 /**
  * The company's teams side by side for a period (decision 040): each team's totals and its
- * per-head averages (over its active members now), then the members in no team (those left off
- * the boards only when they logged something in the period). The teams'
+ * per-head averages (over its active members now), then the members in no team; a member left off
+ * the boards counts in either only with something logged in the period. The teams'
  * totals and the no-team row add up to the company's totals of its active members and of the
  * removed members who were in a team.
  */
@@ -411,15 +411,16 @@ export async function getTeamComparison(deps: AppDeps, viewer: Viewer, query: Sc
   const data = await findTeamComparisonStats(deps.database.db, viewer, period.from, period.to);
   const byUser = new Map(data.totals.map((t) => [t.userId, t]));
   const sumOf = (ids: Iterable<string>) => sumTotals([...ids].map((id) => byUser.get(id) ?? ZERO));
+  // Someone left off the boards (a manager who does not sell, decision 081) is one of a team's
+  // members, or of those in no team, only with something logged in the period: "No team: 1 member,
+  // 0 per member" was them, and in a team they lowered its figure per member.
+  const offBoards = new Set(data.members.filter((m) => !m.onBoards).map((m) => m.userId as string));
+  const counts = (userId: string) => !offBoards.has(userId) || byUser.has(userId);
   const rows = data.teams.map((team) =>
-    computeComparisonRow({ teamId: team.id, name: team.name }, team.activeMemberIds.size, sumOf(team.memberIds)),
+    computeComparisonRow({ teamId: team.id, name: team.name }, [...team.activeMemberIds].filter(counts).length, sumOf(team.memberIds)),
   );
   const inTeams = new Set(data.teams.flatMap((team) => [...team.memberIds]));
-  // Someone left off the boards (a manager who does not sell, decision 081) counts in no team only
-  // with something logged in the period: "No team: 1 member, 0 per member" was them.
-  const unassigned = data.members
-    .filter((m) => !inTeams.has(m.userId) && (m.onBoards || byUser.has(m.userId)))
-    .map((m) => m.userId as string);
+  const unassigned = data.members.map((m) => m.userId as string).filter((userId) => !inTeams.has(userId) && counts(userId));
   if (unassigned.length > 0) rows.push(computeComparisonRow({ teamId: null, name: null }, unassigned.length, sumOf(unassigned)));
   return { period: described, teams: rows };
 }

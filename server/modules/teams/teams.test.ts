@@ -262,11 +262,21 @@ describe('boards filtered to a team', () => {
 
     // Lea left off the boards, with nothing logged today, is not one of the members in no team (a
     // manager who does not sell read as "No team: 1 member, 0 per member"); Ada, with a sale, would be.
-    const off = await t.request(`/api/v1/team/members/${lead.id}/boards`, { method: 'PATCH', as: admin, json: { onBoards: false } });
-    expect(off.status).toBe(200);
-    const without = await get<TeamComparison>(nils, '/api/v1/scoreboard/teams?period=today');
-    expect(without.teams.find((row) => row.teamId === null)?.memberCount).toBe(3);
-    expect(without.teams.find((row) => row.teamId === null)?.totals).toEqual(comparison.teams.find((row) => row.teamId === null)?.totals);
-    await t.request(`/api/v1/team/members/${lead.id}/boards`, { method: 'PATCH', as: admin, json: { onBoards: true } });
+    // In a team she would not lower its figure per member either.
+    const setBoards = (onBoards: boolean) =>
+      t.request(`/api/v1/team/members/${lead.id}/boards`, { method: 'PATCH', as: admin, json: { onBoards } });
+    const noTeam = (c: TeamComparison) => c.teams.find((row) => row.teamId === null);
+    expect((await setBoards(false)).status).toBe(200);
+    try {
+      const without = await get<TeamComparison>(nils, '/api/v1/scoreboard/teams?period=today');
+      expect(noTeam(without)?.memberCount).toBe(3);
+      expect(noTeam(without)?.totals).toEqual(noTeam(comparison)?.totals);
+      await t.request(`/api/v1/team/members/${lead.id}/team`, { method: 'PUT', as: admin, json: { teamId: bergen.id } });
+      const inBergen = await get<TeamComparison>(nils, '/api/v1/scoreboard/teams?period=today');
+      expect(inBergen.teams.find((row) => row.teamId === bergen.id)).toMatchObject({ memberCount: 1, perHead: { calls: 1 } });
+    } finally {
+      await t.request(`/api/v1/team/members/${lead.id}/team`, { method: 'PUT', as: admin, json: { teamId: null } });
+      await setBoards(true);
+    }
   });
 });

@@ -157,9 +157,9 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
               : t('feed.callBonus', { value: format.number(activity.bonusPoints) })}
           </p>
         )}
-        {/* A sale's value, or an own type's amount (an upsell's, a contract's), as the sale's is shown. */}
+        {/* A sale's value (won: green), or an own type's amount, which may be a lost renewal's (plain). */}
         {activity.amount !== null && (
-          <p className="mt-0.5 text-xs font-medium text-success-strong">
+          <p className={cn('mt-0.5 text-xs font-medium', activity.type === 'sale' ? 'text-success-strong' : 'text-foreground')}>
             {format.money(activity.amount)}
             {activity.productName && <span className="font-normal text-muted-foreground"> · {activity.productName}</span>}
           </p>
