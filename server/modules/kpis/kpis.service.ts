@@ -190,15 +190,32 @@ export async function createKpi(deps: AppDeps, actor: Actor, input: KpiDefinitio
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     await lockKpis(tx, actor.companyId);
     const rows = await selectKpis(tx, actor.companyId);
-    if (rows.length >= KPIS_PER_COMPANY_MAX) {
-      throw new HttpError(409, 'conflict', `A company can have at most ${KPIS_PER_COMPANY_MAX} KPIs of its own.`);
-    }
     const definition = cleanDefinition(input);
-    assertSound(definition.formula, { types: await selectKpiTypeShapes(tx, actor.companyId), formulas: formulasOf(rows), selfId: null });
-    const clash = findNameClash([...builtInKpis(), ...rows], definition.names);
-    if (clash) throw nameTaken(clash);
+    const refusal = await checkNewKpi(tx, actor.companyId, rows, definition);
+    if (refusal) throw refusal;
     return toKpi(await insertKpiIn(tx, deps, actor, definition, rows));
   });
+}
+
+/** Why the company may not have this new KPI (its KPIs full, the definition unsound, the name taken), or null. */
+async function checkNewKpi(
+  tx: Transaction,
+  companyId: CompanyId,
+  rows: readonly KpiRow[],
+  definition: KpiDefinition,
+): Promise<HttpError | null> {
+  if (rows.length >= KPIS_PER_COMPANY_MAX) {
+    return new HttpError(409, 'conflict', `A company can have at most ${KPIS_PER_COMPANY_MAX} KPIs of its own.`);
+  }
+  const errors = checkKpiDefinition(definition.formula, {
+    types: await selectKpiTypeShapes(tx, companyId),
+    formulas: formulasOf(rows),
+    selfId: null,
+  });
+  const [first] = Object.values(errors);
+  if (first) return badRequest(first, errors);
+  const clash = findNameClash([...builtInKpis(), ...rows], definition.names);
+  return clash ? nameTaken(clash) : null;
 }
 
 async function insertKpiIn(tx: Transaction, deps: AppDeps, actor: Actor, definition: KpiDefinition, rows: readonly KpiRow[]) {
@@ -225,14 +242,9 @@ export async function findOrMakeKpiIn(
   const rows = await selectKpis(tx, actor.companyId);
   const same = findKpiWithFormula(rows, definition.formula);
   if (same) return same.id;
-  if (!make || rows.length >= KPIS_PER_COMPANY_MAX || findNameClash([...builtInKpis(), ...rows], definition.names)) return null;
-  const errors = checkKpiDefinition(definition.formula, {
-    types: await selectKpiTypeShapes(tx, actor.companyId),
-    formulas: formulasOf(rows),
-    selfId: null,
-  });
-  if (Object.keys(errors).length > 0) return null;
-  return (await insertKpiIn(tx, deps, actor, definition, rows)).id;
+  const clean = cleanDefinition(definition);
+  if (!make || (await checkNewKpi(tx, actor.companyId, rows, clean))) return null;
+  return (await insertKpiIn(tx, deps, actor, clean, rows)).id;
 }
 
 export async function updateKpi(deps: AppDeps, actor: Actor, id: string, input: KpiDefinition): Promise<Kpi> {
