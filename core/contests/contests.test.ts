@@ -16,6 +16,7 @@ import {
   rankContestEntries,
   selectContestWinners,
   sumContestTotals,
+  listOfferedContestMetrics,
 } from '.';
 
 /* The pure rules of contests (decision 049): score, ranking and ties, winners, time left, rounds, templates. */
@@ -177,5 +178,24 @@ describe('scoreKpiContest (decision 103)', () => {
     expect(scoreKpiContest(formulas, 'rate', facts, 0.6)).toEqual({ score: 5 / 8, reachedOn: '2026-11-26' });
     expect(scoreKpiContest(formulas, 'rate', facts, 0.7).reachedOn).toBeNull();
     expect(scoreKpiContest(formulas, 'rate', [], null)).toEqual({ score: 0, reachedOn: null });
+  });
+});
+
+describe('listOfferedContestMetrics', () => {
+  const enabled = { call: true, sale: true, meeting: false, email: false, linkedin: true };
+
+  it('leaves out a kind switched off, unless the contest counts it already', () => {
+    expect(listOfferedContestMetrics(enabled, [])).toEqual([
+      'calls',
+      'answered',
+      'meetings_booked',
+      'sales',
+      'sales_value',
+      'points',
+      'linkedin',
+      'activities',
+    ]);
+    expect(listOfferedContestMetrics(enabled, ['emails'])).toContain('emails');
+    expect(listOfferedContestMetrics(undefined, [])).toHaveLength(10);
   });
 });

@@ -9,7 +9,9 @@ import type {
   ContestKpi,
   CreateContest,
 } from '../contracts/contests';
+import { CONTEST_METRICS } from '../contracts/constants';
 import type { KpiFormula } from '../contracts/kpis';
+import type { LoggableKind, OptionalKind } from '../kpi/log-options';
 import { evaluateKpis, isAdditiveKpi, type KpiFact } from '../kpi-formulas';
 import { addDays, diffDays, endOfMonth, type LocalDate, startOfMonth } from '../period';
 
@@ -270,4 +272,26 @@ function sprint(start: LocalDate, end: LocalDate, mode: ContestMode) {
     template: 'sprint_week' as const,
     target: null,
   };
+}
+
+/** The contest metrics that count one optional kind only. */
+const CONTEST_METRIC_KINDS: Partial<Record<ContestMetric, OptionalKind>> = {
+  meetings_held: 'meeting',
+  emails: 'email',
+  linkedin: 'linkedin',
+};
+
+/**
+ * The metrics a contest's mix offers: a kind the company has switched off (E-mail, LinkedIn,
+ * Meeting held) is not offered, unless the contest already counts it (it keeps its weight until
+ * the manager takes it out). Before the rules are known (`enabledKinds` undefined), every metric.
+ */
+export function listOfferedContestMetrics(
+  enabledKinds: Readonly<Record<LoggableKind, boolean>> | undefined,
+  chosen: readonly string[],
+): ContestMetric[] {
+  return CONTEST_METRICS.filter((metric) => {
+    const kind = CONTEST_METRIC_KINDS[metric];
+    return !kind || !enabledKinds || enabledKinds[kind] || chosen.includes(metric);
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeLogOptions, listOfferedContestMetrics } from './log-options';
+import { computeLogOptions } from './log-options';
 import { DEFAULT_KPI_RULES, type KpiRule } from './rules';
 
 const withRule = (key: KpiRule['kpiKey'], change: Partial<KpiRule>): KpiRule[] =>
@@ -36,24 +36,5 @@ describe('computeLogOptions', () => {
     expect(computeLogOptions(withRule('sale_ticket_size', { enabled: true, multiplierValue: 0.001 })).hasTicketSizePoints).toBe(true);
     expect(computeLogOptions(withRule('sale_ticket_size', { enabled: true, multiplierValue: 0 })).hasTicketSizePoints).toBe(false);
     expect(computeLogOptions(withRule('sale_ticket_size', { enabled: false, multiplierValue: 0.001 })).hasTicketSizePoints).toBe(false);
-  });
-});
-
-describe('listOfferedContestMetrics', () => {
-  const enabled = { call: true, sale: true, meeting: false, email: false, linkedin: true };
-
-  it('leaves out a kind switched off, unless the contest counts it already', () => {
-    expect(listOfferedContestMetrics(enabled, [])).toEqual([
-      'calls',
-      'answered',
-      'meetings_booked',
-      'sales',
-      'sales_value',
-      'points',
-      'linkedin',
-      'activities',
-    ]);
-    expect(listOfferedContestMetrics(enabled, ['emails'])).toContain('emails');
-    expect(listOfferedContestMetrics(undefined, [])).toHaveLength(10);
   });
 });

@@ -1,5 +1,3 @@
-import { CONTEST_METRICS } from '../contracts/constants';
-import type { ContestMetric } from '../contracts/contests';
 import { toMinorUnits } from '../money';
 import { type CallOutcome, computeActivityPoints, computeCallOutcomePoints } from './points';
 import { computeRuleSet, type KpiRule, type Points } from './rules';
@@ -47,26 +45,4 @@ export function computeLogOptions(rules: readonly KpiRule[]): LogOptions {
     },
     hasTicketSizePoints: set.sale_ticket_size.enabled && set.sale_ticket_size.multiplierValue > 0,
   };
-}
-
-/** The contest metrics that count one optional kind only. */
-const CONTEST_METRIC_KINDS: Partial<Record<ContestMetric, OptionalKind>> = {
-  meetings_held: 'meeting',
-  emails: 'email',
-  linkedin: 'linkedin',
-};
-
-/**
- * The metrics a contest's mix offers: a kind the company has switched off (E-mail, LinkedIn,
- * Meeting held) is not offered, unless the contest already counts it (it keeps its weight until
- * the manager takes it out). Before the rules are known (`enabledKinds` undefined), every metric.
- */
-export function listOfferedContestMetrics(
-  enabledKinds: Readonly<Record<LoggableKind, boolean>> | undefined,
-  chosen: readonly string[],
-): ContestMetric[] {
-  return CONTEST_METRICS.filter((metric) => {
-    const kind = CONTEST_METRIC_KINDS[metric];
-    return !kind || !enabledKinds || enabledKinds[kind] || chosen.includes(metric);
-  });
 }

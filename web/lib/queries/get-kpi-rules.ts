@@ -1,4 +1,6 @@
+import { computeLogOptions, type LogOptions } from '@core/kpi';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '@web/lib/api';
 import { findRulesOnDevice, keepRulesOnDevice, readThroughDevice } from '@web/lib/auth/device-member';
 import { queryKeys } from '@web/lib/query-keys';
@@ -21,4 +23,14 @@ export function getKpiRulesQueryOptions() {
 
 export function useKpiRules() {
   return useQuery(getKpiRulesQueryOptions());
+}
+
+/**
+ * Which kinds the company logs now (E-mail, LinkedIn and Meeting held may be off), from its rules;
+ * undefined until they come. The screens that offer kinds (a KPI's types, a contest's mix) leave
+ * out those switched off.
+ */
+export function useEnabledKinds(): LogOptions['enabledKinds'] | undefined {
+  const rules = useKpiRules().data?.rules;
+  return useMemo(() => (rules ? computeLogOptions(rules).enabledKinds : undefined), [rules]);
 }

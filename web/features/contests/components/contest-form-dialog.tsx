@@ -8,11 +8,10 @@ import {
   type Kpi,
 } from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { buildContestTemplate } from '@core/contests';
-import { computeLogOptions, listOfferedContestMetrics } from '@core/kpi';
+import { buildContestTemplate, listOfferedContestMetrics } from '@core/contests';
 import { computeLocalDate } from '@core/period';
 import { PhoneCallIcon, TrophyIcon, ZapIcon } from 'lucide-react';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
 import { Button } from '@web/components/ui/button';
@@ -22,7 +21,7 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { useCompanyFormat } from '@web/lib/format';
-import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
+import { useEnabledKinds } from '@web/lib/queries/get-kpi-rules';
 import { useKpis } from '@web/lib/queries/get-kpis';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { cn } from '@web/lib/cn';
@@ -147,8 +146,7 @@ export function ContestFormDialog({
   };
   const [form, setForm] = useState<Form>(() => (contest ? fromContest(contest) : applyTemplate('sprint_week')));
   // The kinds the company logs: one switched off is not offered for a new mix (decision 049).
-  const rules = useKpiRules().data?.rules;
-  const enabledKinds = useMemo(() => (rules ? computeLogOptions(rules).enabledKinds : undefined), [rules]);
+  const enabledKinds = useEnabledKinds();
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
   const toggle = (key: 'teamIds' | 'userIds', value: string) =>
     setForm((current) => ({

@@ -1,8 +1,7 @@
 import { type Kpi, KPI_DECIMALS_MAX, KPI_FORMATS, type KpiFormat, type KpiFormula, KpiInputSchema } from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { computeLogOptions } from '@core/kpi';
 import { checkKpiDefinition } from '@core/kpi-formulas';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
@@ -20,7 +19,7 @@ import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
-import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
+import { useEnabledKinds } from '@web/lib/queries/get-kpi-rules';
 import { useSaveKpi } from '../api/save-kpi';
 import {
   KPI_KINDS,
@@ -111,8 +110,7 @@ export function KpiEditor({
   const language = i18n.language;
   const nameOf = (names: Record<string, string>) => pickName(names, language, me?.company?.language);
 
-  const rules = useKpiRules().data?.rules;
-  const enabledKinds = useMemo(() => (rules ? computeLogOptions(rules).enabledKinds : undefined), [rules]);
+  const enabledKinds = useEnabledKinds();
   const types = listTypeShapes(ownTypes, form.typeIds, enabledKinds);
   const outcomes = listOutcomeChoices(types, form.typeIds, language);
   const numberFields = listCommonFields(types, form.typeIds, ['number', 'money']);
