@@ -16,6 +16,8 @@ export const COMPANY_NAME_MAX = 100;
  * (decision 018): HTTP 429 with Retry-After, and this body. The password was not checked.
  */
 export const ACCOUNT_LOCKED_CODE = 'ACCOUNT_LOCKED';
+/** An auth call from a page at another address of the server: the answer's `origin` is where to sign in. */
+export const FORBIDDEN_ORIGIN_CODE = 'FORBIDDEN_ORIGIN';
 export type AccountLockedRefusal = { code: typeof ACCOUNT_LOCKED_CODE; message: string; retryAfterSeconds: number };
 
 /**

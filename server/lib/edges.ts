@@ -5,6 +5,7 @@ import {
   SignUpRequestSchema,
   UNSTORABLE_TEXT_MESSAGE,
 } from '@core/contracts';
+import { FORBIDDEN_ORIGIN_CODE } from '@core/contracts/constants';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -58,7 +59,7 @@ export const refuseForeignOrigin = createMiddleware<AppEnv>(async (c, next) => {
   // screens then say where to go instead of "An unexpected error occurred" (a page opened at another
   // address of the same server, such as its IP).
   if (c.req.path.startsWith('/api/auth/'))
-    return c.json({ code: 'FORBIDDEN_ORIGIN', message, error: { code: 'forbidden_origin', message } }, 403);
+    return c.json({ code: FORBIDDEN_ORIGIN_CODE, message, origin: allowed, error: { code: 'forbidden_origin', message } }, 403);
   return refuse(c, 403, 'forbidden_origin', message);
 });
 

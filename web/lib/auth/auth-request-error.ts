@@ -5,6 +5,8 @@ export type AuthClientError = {
   status?: number | undefined;
   /** Sent with ACCOUNT_LOCKED (429): when the account takes attempts again. */
   retryAfterSeconds?: number | undefined;
+  /** Sent with FORBIDDEN_ORIGIN (403): the address the server takes sign-ins at. */
+  origin?: string | undefined;
 };
 
 /** A refused auth call, thrown so that mutations (and forms) see better-auth's `{ error }` answers as failures. */
@@ -14,6 +16,7 @@ export class AuthRequestError extends Error {
   /** The provider's own (English) message, if it sent one. */
   readonly providerMessage: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly origin: string | undefined;
 
   constructor(error: AuthClientError) {
     super(error.message || `Auth request failed (${error.status ?? 'no status'})`);
@@ -22,5 +25,6 @@ export class AuthRequestError extends Error {
     this.status = error.status;
     this.providerMessage = error.message || undefined;
     this.retryAfterSeconds = typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+    this.origin = typeof error.origin === 'string' ? error.origin : undefined;
   }
 }

@@ -147,6 +147,19 @@ describe('refusals, in the page language', () => {
     await findShown('Something new went wrong');
   });
 
+  it('says where to sign in when the page is open at another address of the server', async () => {
+    stubFetch({
+      'POST /api/auth/sign-in/email': authError(403, {
+        code: 'FORBIDDEN_ORIGIN',
+        message: 'Requests that change data must come from https://salg.example.no.',
+        origin: 'https://salg.example.no',
+      }),
+    });
+    const { user } = openSignIn('', 'nb');
+    await fillAndSubmit(user, 'kari@firma.no', 'secret-123', ['E-post', 'Passord', 'Logg inn']);
+    await findShown('Denne siden er åpnet på en annen adresse til Dealboard. Logg inn på https://salg.example.no.');
+  });
+
   it.each([
     ['en', 300, 'Too many failed attempts for this account. Try again in 5 minutes.'],
     ['en', 40, 'Too many failed attempts for this account. Try again in 40 seconds.'],

@@ -1,4 +1,4 @@
-import { ACCOUNT_LOCKED_CODE } from '@core/contracts/constants';
+import { ACCOUNT_LOCKED_CODE, FORBIDDEN_ORIGIN_CODE } from '@core/contracts/constants';
 import { NEXT_PARAM, toInAppPath } from '@core/navigation/in-app-path';
 import type { SignInMessages } from '@web/features/auth/components/sign-in-page';
 import { apiUrl } from '@web/lib/api/url';
@@ -16,7 +16,7 @@ import { paths } from '@web/lib/paths';
  */
 
 /** What a refused call to better-auth answers (and our sign-in limit: the wait before the next try). */
-type AuthRefusal = { code?: string; message?: string; retryAfterSeconds?: number };
+type AuthRefusal = { code?: string; message?: string; retryAfterSeconds?: number; origin?: string };
 
 /** An answer from better-auth: its status and JSON body (null when it sent none). */
 async function postAuth(path: string, body: unknown): Promise<{ status: number; json: AuthRefusal | null }> {
@@ -40,6 +40,9 @@ export function describeSignInRefusal(status: number, refusal: AuthRefusal | nul
   }
   if (status === 429) return messages.errors.rateLimited;
   if (refusal?.code === 'INVALID_EMAIL_OR_PASSWORD') return messages.errors.invalidCredentials;
+  // A page opened at another address of the server (its IP, say): where to sign in instead.
+  if (refusal?.code === FORBIDDEN_ORIGIN_CODE && refusal.origin)
+    return messages.errors.forbiddenOrigin.replace('{address}', refusal.origin);
   return refusal?.message || messages.errors.unexpected;
 }
 

@@ -23,7 +23,10 @@ export type SignInMessages = {
   busy: string;
   resend: string;
   resending: string;
-  errors: Record<'invalidCredentials' | 'rateLimited' | 'unexpected' | 'callback' | 'generic', string>;
+  errors: Record<'invalidCredentials' | 'rateLimited' | 'unexpected' | 'callback' | 'generic', string> & {
+    /** With `{address}` where the server's address goes. */
+    forbiddenOrigin: string;
+  };
   /** i18next's plural forms of the lock-out message, with `{count}` where the number goes. */
   locked: Record<'seconds_one' | 'seconds_other' | 'minutes_one' | 'minutes_other', string>;
 };
@@ -31,6 +34,7 @@ export type SignInMessages = {
 /** Placeholders the island fills in (`replace` interpolates without choosing a plural form). */
 const KEEP_COUNT = { replace: { count: '{count}' } };
 const KEEP_EMAIL = { replace: { email: '{email}' } };
+const KEEP_ADDRESS = { replace: { address: '{address}' } };
 
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
 function toScriptJson(value: unknown): string {
@@ -50,6 +54,7 @@ export function SignInPage() {
       unexpected: t('errors.unexpected'),
       callback: t('errors.callback'),
       generic: t('errors.generic'),
+      forbiddenOrigin: t('errors.forbiddenOrigin', KEEP_ADDRESS),
     },
     locked: {
       seconds_one: t('password.locked.seconds_one', { ns: 'common', ...KEEP_COUNT }),

@@ -1,5 +1,5 @@
 // Not from '@core/contracts': that would bring zod and every contract to the sign-in screen.
-import { ACCOUNT_LOCKED_CODE, SIGNUP_REFUSAL_CODES } from '@core/contracts/constants';
+import { ACCOUNT_LOCKED_CODE, FORBIDDEN_ORIGIN_CODE, SIGNUP_REFUSAL_CODES } from '@core/contracts/constants';
 import type { TFunction } from 'i18next';
 import { AuthRequestError } from '@web/lib/auth/auth-request-error';
 import { describeAccountLocked, describePasswordCode } from '@web/lib/passwords';
@@ -32,6 +32,7 @@ const MESSAGE_KEYS: Record<string, string> = {
 export function describeAuthError(error: unknown, t: TFunction<'auth'>): string {
   if (!(error instanceof AuthRequestError)) return t('errors.unexpected');
   if (error.code === ACCOUNT_LOCKED_CODE) return describeAccountLocked(error.retryAfterSeconds, t);
+  if (error.code === FORBIDDEN_ORIGIN_CODE && error.origin) return t('errors.forbiddenOrigin', { address: error.origin });
   if (error.status === 429) return t('errors.rateLimited');
   const passwordRefusal = describePasswordCode(error.code, t);
   if (passwordRefusal) return passwordRefusal;
