@@ -105,16 +105,18 @@ const LEAKS: [string, RegExp][] = [
 
 /**
  * better-auth's own refusals keep its shape ({ code, message }): its browser client reads them
- * (decision 025). A locked account also says when to try again (retryAfterSeconds, decision 018).
+ * (decision 025). A locked account also says when to try again (retryAfterSeconds, decision 018),
+ * a call from another address of the server where to sign in (origin).
  */
 function isAuthErrorShape(body: unknown): boolean {
   if (isErrorShape(body)) return true;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-  const { code, message, retryAfterSeconds, ...rest } = body as Record<string, unknown>;
+  const { code, message, retryAfterSeconds, origin, ...rest } = body as Record<string, unknown>;
   return (
     typeof message === 'string' &&
     (code === undefined || typeof code === 'string') &&
     (retryAfterSeconds === undefined || typeof retryAfterSeconds === 'number') &&
+    (origin === undefined || typeof origin === 'string') &&
     Object.keys(rest).length === 0
   );
 }

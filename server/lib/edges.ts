@@ -55,11 +55,10 @@ export const refuseForeignOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const foreign = origin === 'null' ? site !== 'same-origin' : origin !== undefined ? origin !== allowed : site === 'cross-site';
   if (!foreign) return next();
   const message = `Requests that change data must come from ${allowed}.`;
-  // better-auth's client reads a refusal's code and message at the top of the body: the sign-in
-  // screens then say where to go instead of "An unexpected error occurred" (a page opened at another
-  // address of the same server, such as its IP).
-  if (c.req.path.startsWith('/api/auth/'))
-    return c.json({ code: FORBIDDEN_ORIGIN_CODE, message, origin: allowed, error: { code: 'forbidden_origin', message } }, 403);
+  // An auth call answers in better-auth's shape, whose client reads the code at the top of the body:
+  // the sign-in screens then say where to sign in instead of "An unexpected error occurred" (a page
+  // opened at another address of the same server, such as its IP).
+  if (c.req.path.startsWith('/api/auth/')) return c.json({ code: FORBIDDEN_ORIGIN_CODE, message, origin: allowed }, 403);
   return refuse(c, 403, 'forbidden_origin', message);
 });
 
