@@ -1,6 +1,6 @@
 import type { ActivityTypeTemplateKey } from '../activity-types';
 import { BOARD_TEMPLATES, type BoardTemplate, type BoardWidgetInput } from '../contracts/boards';
-import type { BuiltInKpi, KpiDefinition, KpiFormula } from '../contracts/kpis';
+import type { BuiltInKpi, KpiDefinition } from '../contracts/kpis';
 import type { LocalizedNames } from '../contracts/activity-types';
 
 /*
@@ -23,33 +23,18 @@ export interface TemplateKpi {
   build: (typeIdOf: (key: ActivityTypeTemplateKey) => string) => KpiDefinition;
 }
 
-const count = (typeIds: string[], outcomeIds: string[] = []): KpiFormula => ({
-  kind: 'aggregate',
-  aggregate: 'count',
-  of: null,
-  typeIds,
-  outcomeIds,
-  where: null,
-});
-const sumOfValue = (typeIds: string[], outcomeIds: string[] = []): KpiFormula => ({
-  kind: 'aggregate',
-  aggregate: 'sum',
-  of: 'value',
-  typeIds,
-  outcomeIds,
-  where: null,
-});
-const numberKpi = (kpiNames: LocalizedNames, formula: KpiFormula): KpiDefinition => ({
+/** A count of the types' activities (with these outcomes): a number. */
+const countKpi = (kpiNames: LocalizedNames, typeIds: string[], outcomeIds: string[] = []): KpiDefinition => ({
   names: kpiNames,
-  formula,
+  formula: { kind: 'aggregate', aggregate: 'count', of: null, typeIds, outcomeIds, where: null },
   format: 'number',
   decimals: 0,
   lowerIsBetter: false,
 });
-// To the øre, as the built-in sales value is written.
-const moneyKpi = (kpiNames: LocalizedNames, formula: KpiFormula): KpiDefinition => ({
+/** The sum of the types' `value` (a sale's and each template type's money field): to the øre, as the built-in sales value. */
+const valueKpi = (kpiNames: LocalizedNames, typeIds: string[], outcomeIds: string[] = []): KpiDefinition => ({
   names: kpiNames,
-  formula,
+  formula: { kind: 'aggregate', aggregate: 'sum', of: 'value', typeIds, outcomeIds, where: null },
   format: 'money',
   decimals: 2,
   lowerIsBetter: false,
@@ -59,43 +44,42 @@ const moneyKpi = (kpiNames: LocalizedNames, formula: KpiFormula): KpiDefinition 
 export const TEMPLATE_KPIS = {
   demos_held: {
     typeKeys: ['demo_held'],
-    build: (id) => numberKpi(names('Demos held', 'Demoer holdt', 'Genomförda demos', 'Afholdte demoer'), count([id('demo_held')])),
+    build: (id) => countKpi(names('Demos held', 'Demoer holdt', 'Genomförda demos', 'Afholdte demoer'), [id('demo_held')]),
   },
   door_knocks: {
     typeKeys: ['door_knock'],
-    build: (id) => numberKpi(names('Door knocks', 'Dørbankinger', 'Dörrknackningar', 'Dørbesøg'), count([id('door_knock')])),
+    build: (id) => countKpi(names('Door knocks', 'Dørbankinger', 'Dörrknackningar', 'Dørbesøg'), [id('door_knock')]),
   },
   // A sale is a signed contract too: a team that logs both sees them together.
   contracts_signed: {
     typeKeys: ['signed_contract'],
     build: (id) =>
-      numberKpi(
-        names('Contracts signed', 'Signerte kontrakter', 'Signerade avtal', 'Underskrevne kontrakter'),
-        count(['sale', id('signed_contract')]),
-      ),
+      countKpi(names('Contracts signed', 'Signerte kontrakter', 'Signerade avtal', 'Underskrevne kontrakter'), [
+        'sale',
+        id('signed_contract'),
+      ]),
   },
   value_signed: {
     typeKeys: ['signed_contract'],
     build: (id) =>
-      moneyKpi(names('Value signed', 'Signert verdi', 'Signerat värde', 'Underskrevet værdi'), sumOfValue(['sale', id('signed_contract')])),
+      valueKpi(names('Value signed', 'Signert verdi', 'Signerat värde', 'Underskrevet værdi'), ['sale', id('signed_contract')]),
   },
   renewed_value: {
     typeKeys: ['renewal'],
-    build: (id) =>
-      moneyKpi(names('Renewed value', 'Fornyet verdi', 'Förnyat värde', 'Fornyet værdi'), sumOfValue([id('renewal')], ['renewed'])),
+    build: (id) => valueKpi(names('Renewed value', 'Fornyet verdi', 'Förnyat värde', 'Fornyet værdi'), [id('renewal')], ['renewed']),
   },
   // An upsell is a sale to a customer the team has: the two together are what the accounts brought.
   upsell_value: {
     typeKeys: ['upsell'],
     build: (id) =>
-      moneyKpi(
+      valueKpi(
         names('Sales and upsell value', 'Salgs- og mersalgsverdi', 'Försäljnings- och merförsäljningsvärde', 'Salgs- og mersalgsværdi'),
-        sumOfValue(['sale', id('upsell')]),
+        ['sale', id('upsell')],
       ),
   },
   check_ins: {
     typeKeys: ['check_in'],
-    build: (id) => numberKpi(names('Check-ins', 'Kundeoppfølginger', 'Kunduppföljningar', 'Kundeopfølgninger'), count([id('check_in')])),
+    build: (id) => countKpi(names('Check-ins', 'Kundeoppfølginger', 'Kunduppföljningar', 'Kundeopfølgninger'), [id('check_in')]),
   },
 } as const satisfies Record<string, TemplateKpi>;
 export type TemplateKpiName = keyof typeof TEMPLATE_KPIS;
