@@ -301,8 +301,53 @@ describe('boards', () => {
       // Live: a call logged now reaches the wall's board without a reload.
       await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'call', answered: false });
       await expect.poll(() => calls.innerText()).toMatch(/Today\s+6\b/);
+      // Read from across the room: a number's figure fills its tile, at least a twelfth of the
+      // screen's height (it was the desktop's 30 px, scaled to 54), and no figure runs out of its tile.
+      const figure = await calls.getByText('6', { exact: true }).boundingBox();
+      expect(figure!.height).toBeGreaterThanOrEqual(90);
+      const overflowing = await board.evaluate((el) =>
+        [...el.querySelectorAll('section')].filter((tile) => tile.scrollWidth > tile.clientWidth + 1).map((tile) => tile.ariaLabel),
+      );
+      expect(overflowing).toEqual([]);
       await saveSettledScreenshot(wall, 'boards-08-wall', { fullPage: false });
       expect(await axeViolations(wall, { tags: WCAG_AA })).toEqual([]);
+
+      // A chart of money on a smaller wall, where the board is drawn smaller than it is laid out:
+      // every figure on its value axis whole ("NOK 14,000" measured at the wall's scale read "4,000").
+      const id = boardUrl.split('/').at(-1)!;
+      const saved = await callApiOk<{ name: string; sharing: string; teamId: string | null; widgets: { kind: string; kpiId?: string }[] }>(
+        base,
+        adminCookie,
+        'GET',
+        `/boards/${id}`,
+      );
+      const salesValue = saved.widgets.find((w) => w.kind === 'gauge')!.kpiId!;
+      await callApiOk(base, adminCookie, 'PUT', `/boards/${id}`, {
+        name: saved.name,
+        sharing: saved.sharing,
+        teamId: saved.teamId,
+        widgets: [...saved.widgets, { kind: 'chart', kpiId: salesValue, period: 'month', size: 'large', style: 'line' }],
+      });
+      await wall.setViewportSize({ width: 1280, height: 720 });
+      const chart = board
+        .getByRole('img')
+        .filter({ has: wall.locator('svg') })
+        .last();
+      await chart.locator('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value').first().waitFor({ state: 'attached' });
+      const clipped = await chart.evaluate((el) => {
+        const svg = el.querySelector('svg')!.getBoundingClientRect();
+        const ticks = [...el.querySelectorAll('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value')];
+        return ticks.filter((tick) => tick.getBoundingClientRect().left < svg.left - 0.5).map((tick) => tick.textContent);
+      });
+      expect(clipped).toEqual([]);
+      await saveSettledScreenshot(wall, 'boards-10-wall-720p', { fullPage: false });
+      // The board as it was, for the steps after.
+      await callApiOk(base, adminCookie, 'PUT', `/boards/${id}`, {
+        name: saved.name,
+        sharing: saved.sharing,
+        teamId: saved.teamId,
+        widgets: saved.widgets,
+      });
       expect(wallBrowser.consoleErrors).toEqual([]);
     } finally {
       await wallBrowser.close();

@@ -87,30 +87,48 @@ export function WidgetFrame({
   title,
   period,
   tools,
+  onWall = false,
   className,
   children,
 }: {
   title: string;
   period: BoardPeriod | null;
   tools?: ReactNode;
+  /** On a wall: read from across the room, its body filling the tile (a number centred in it). */
+  onWall?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation('scoreboard');
   return (
     <section
-      className={cn('flex min-w-0 flex-col rounded-xl border bg-card p-4 text-card-foreground shadow-xs', className)}
+      className={cn('flex min-w-0 flex-col rounded-xl border bg-card p-4 text-card-foreground shadow-xs', onWall && 'p-5', className)}
       aria-label={title}
     >
       <header className="mb-3 flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 className="truncate text-sm font-medium">{title}</h2>
-          {period && <p className="text-xs text-muted-foreground">{t(`boards.periods.${period}`)}</p>}
+          <h2 className={cn('truncate font-medium', onWall ? 'text-xl' : 'text-sm')}>{title}</h2>
+          {period && <p className={cn('text-muted-foreground', onWall ? 'text-base' : 'text-xs')}>{t(`boards.periods.${period}`)}</p>}
         </div>
         {tools}
       </header>
-      <div className="min-w-0 flex-1">{children}</div>
+      <div className={cn('min-w-0 flex-1', onWall && 'flex flex-col')}>{children}</div>
     </section>
+  );
+}
+
+/**
+ * A figure as large as its tile's width allows on a wall (container query units over the tile's
+ * body): the fewer its characters, the larger, up to `largest`. In the app, the desktop's size.
+ */
+function WallFigure({ text, largest, className }: { text: string; largest: string; className?: string }) {
+  // About 0.6 of the type's size per character (tabular digits, a currency code): 150 ÷ length in
+  // hundredths of the width keeps "NOK 1,250,000" inside its tile.
+  const size = `min(${largest}, ${Math.round((150 / Math.max(text.length, 2)) * 10) / 10}cqw)`;
+  return (
+    <p className={cn('font-semibold tracking-tight whitespace-nowrap tabular-nums leading-none', className)} style={{ fontSize: size }}>
+      {text}
+    </p>
   );
 }
 
@@ -183,6 +201,13 @@ function NumberBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { k
   const value = now.data.kpis.find((k) => k.id === kpi.id)?.total ?? null;
   const previous = before.data?.kpis.find((k) => k.id === kpi.id)?.total ?? null;
   const change = before.data ? <KpiChange kpi={kpi} value={value} previous={previous} period={widget.period} /> : null;
+  if (context.wall)
+    return (
+      <div className="@container flex flex-1 flex-col justify-center gap-3">
+        <WallFigure text={words.format(kpi, value)} largest="6.5rem" />
+        <p className="text-base">{change}</p>
+      </div>
+    );
   return (
     <div>
       <p className="text-3xl font-semibold tracking-tight tabular-nums">{words.format(kpi, value)}</p>
@@ -222,15 +247,25 @@ function LeaderboardBody({
   const of = new Map(values.data.kpis.find((k) => k.id === kpi.id)?.members.map((m) => [m.userId, m.value]));
   const rows = rankRows(values.data, kpi, nameOf).slice(0, widget.rows);
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('boards.noPeople')}</p>;
+  const big = Boolean(context.wall);
   return (
-    <ol className="space-y-1">
+    <ol className={big ? 'space-y-1.5' : 'space-y-1'}>
       {rows.map((member, index) => (
         <li
           key={member.userId}
-          className={cn('flex items-center gap-2 rounded-md px-2 py-1 text-sm', member.userId === context.viewerId && 'bg-primary-soft/60')}
+          className={cn(
+            'flex items-center gap-2 rounded-md px-2 py-1',
+            big ? 'gap-3 text-xl' : 'text-sm',
+            member.userId === context.viewerId && 'bg-primary-soft/60',
+          )}
         >
-          <span className="w-5 text-end font-medium tabular-nums text-muted-foreground">{index + 1}</span>
-          <PersonAvatar name={nameOf(member.userId)} avatarUrl={member.avatarUrl} colorKey={member.userId} className="size-6 text-[10px]" />
+          <span className={cn('text-end font-medium tabular-nums text-muted-foreground', big ? 'w-7' : 'w-5')}>{index + 1}</span>
+          <PersonAvatar
+            name={nameOf(member.userId)}
+            avatarUrl={member.avatarUrl}
+            colorKey={member.userId}
+            className={big ? 'size-9 text-xs' : 'size-6 text-[10px]'}
+          />
           <PersonNameLink href={context.personHref(member.userId)} className="min-w-0 flex-1 truncate">
             {nameOf(member.userId)}
           </PersonNameLink>
@@ -263,6 +298,7 @@ function ChartBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
         formatValue={(value) => words.format(kpi, value)}
         // Counts and other whole figures; money is in øre, whose ticks are left to the chart.
         wholeSteps={kpi.format !== 'percent' && kpi.decimals === 0 && kpi.format !== 'money'}
+        fill={Boolean(context.wall)}
         summary={t('boards.chartSummary', { kpi: words.name(kpi), period: t(`boards.periods.${widget.period}`).toLowerCase() })}
       />
     </Suspense>
@@ -295,9 +331,14 @@ function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
     : kpi.lowerIsBetter
       ? t('boards.gaugeAtMost', { goal })
       : t('boards.gaugeShare', { share: formatPercent(Math.round(share * 100), i18n.language), goal });
+  const big = Boolean(context.wall);
   return (
-    <div className="space-y-2">
-      <p className="text-2xl font-semibold tabular-nums">{words.format(kpi, value)}</p>
+    <div className={big ? '@container flex flex-1 flex-col justify-center gap-4' : 'space-y-2'}>
+      {big ? (
+        <WallFigure text={words.format(kpi, value)} largest="4.5rem" />
+      ) : (
+        <p className="text-2xl font-semibold tabular-nums">{words.format(kpi, value)}</p>
+      )}
       <div
         role="meter"
         aria-valuemin={0}
@@ -305,11 +346,11 @@ function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
         aria-valuenow={value ?? 0}
         aria-valuetext={label}
         aria-label={words.name(kpi)}
-        className="h-3 overflow-hidden rounded-full bg-muted"
+        className={cn('overflow-hidden rounded-full bg-muted', big ? 'h-5' : 'h-3')}
       >
         <div className={cn('h-full rounded-full', reached ? 'bg-success' : 'bg-primary')} style={{ width: `${share * 100}%` }} />
       </div>
-      <p className="text-xs text-muted-foreground">{progress}</p>
+      <p className={cn('text-muted-foreground', big ? 'text-base' : 'text-xs')}>{progress}</p>
     </div>
   );
 }
@@ -368,15 +409,16 @@ function TeamsBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
       return a.value === b.value ? a.name.localeCompare(b.name) : kpi.lowerIsBetter ? a.value - b.value : b.value - a.value;
     });
   const largest = Math.max(...rows.map((row) => Math.abs(row.value ?? 0)), 0);
+  const big = Boolean(context.wall);
   return (
-    <ol className="space-y-2.5">
+    <ol className={big ? 'space-y-4' : 'space-y-2.5'}>
       {rows.map((row) => (
-        <li key={row.id} className="space-y-1 text-sm">
+        <li key={row.id} className={cn('space-y-1', big ? 'text-xl' : 'text-sm')}>
           <div className="flex items-baseline justify-between gap-2">
             <span className="min-w-0 truncate">{row.name}</span>
             <span className="font-semibold tabular-nums">{words.format(kpi, row.value)}</span>
           </div>
-          <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+          <div className={cn('overflow-hidden rounded-full bg-muted', big ? 'h-3' : 'h-2')} aria-hidden>
             <div
               className="h-full rounded-full bg-primary"
               style={{ width: `${largest > 0 ? (Math.abs(row.value ?? 0) / largest) * 100 : 0}%` }}
@@ -416,15 +458,16 @@ function ContestBody({ widget, context }: { widget: Extract<BoardWidget, { kind:
   const rows = standings.filter((s) => s.score > 0).slice(0, widget.rows);
   // Money when the contest counts sales value alone (decision 087), else a number.
   const score = createContestScoreFormat(about, format);
+  const big = Boolean(context.wall);
   return (
     <div className="space-y-2">
-      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+      <p className={cn('flex items-center gap-1.5 text-muted-foreground', big ? 'text-sm' : 'text-xs')}>
         <TrophyIcon className="size-3.5" aria-hidden /> {when}
       </p>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('boards.noStandings')}</p>
       ) : (
-        <ol className="space-y-1">
+        <ol className={big ? 'space-y-1.5' : 'space-y-1'}>
           {rows.map((row) => {
             const name =
               row.kind === 'team' ? (row.name ?? t('boards.team')) : formatMemberName({ displayName: row.name, userId: row.subjectId }, t);
@@ -432,14 +475,20 @@ function ContestBody({ widget, context }: { widget: Extract<BoardWidget, { kind:
               <li
                 key={row.subjectId}
                 className={cn(
-                  'flex items-center gap-2 rounded-md px-2 py-1 text-sm',
+                  'flex items-center gap-2 rounded-md px-2 py-1',
+                  big ? 'gap-3 text-xl' : 'text-sm',
                   row.subjectId === context.viewerId && 'bg-primary-soft/60',
                 )}
               >
-                <span className="w-5 text-end font-medium tabular-nums text-muted-foreground">{row.rank}</span>
+                <span className={cn('text-end font-medium tabular-nums text-muted-foreground', big ? 'w-7' : 'w-5')}>{row.rank}</span>
                 {row.kind === 'person' ? (
                   <>
-                    <PersonAvatar name={name} avatarUrl={row.avatarUrl} colorKey={row.subjectId} className="size-6 text-[10px]" />
+                    <PersonAvatar
+                      name={name}
+                      avatarUrl={row.avatarUrl}
+                      colorKey={row.subjectId}
+                      className={big ? 'size-9 text-xs' : 'size-6 text-[10px]'}
+                    />
                     <PersonNameLink href={context.personHref(row.subjectId)} className="min-w-0 flex-1 truncate">
                       {name}
                     </PersonNameLink>

@@ -12,25 +12,35 @@ export type KpiChartProps = {
   name: string;
   /** A figure written without decimals (a count, money in whole units): the axis has no ticks between whole steps. */
   wholeSteps: boolean;
+  /** On a wall: as tall as its tile (at least the app's height), not the app's fixed height. */
+  fill?: boolean;
 };
 
 /**
  * A KPI day by day (a board's chart widget, decision 102), as bars or a line. recharts is heavy, so
  * this module is loaded with React.lazy: only a board with a chart pays for it.
  */
-export function KpiChart({ days, style, locale, formatValue, summary, name, wholeSteps }: KpiChartProps) {
+export function KpiChart({ days, style, locale, formatValue, summary, name, wholeSteps, fill = false }: KpiChartProps) {
   const data = days.map((point) => ({ ...point, label: Number(point.day.slice(8, 10)) }));
   const dayLabel = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   const Chart = style === 'line' ? LineChart : BarChart;
+  // Read from across the room on a wall.
+  const axis = fill ? { ...CHART_AXIS, fontSize: 16 } : CHART_AXIS;
+  // recharts sizes an "auto" axis from its labels' measured width, which on a wall includes the
+  // wall's scale: drawn smaller than 1, "34 %" measured narrow and was cut to "4 %". There the width
+  // is the longest figure's (one character more for a rounder top tick) at the axis's type size.
+  const valueAxisWidth = fill
+    ? Math.ceil((Math.max(...[0, ...days.map((point) => point.value ?? 0)].map((value) => formatValue(value).length)) + 1) * 16 * 0.62) + 8
+    : ('auto' as const);
   return (
-    <div role="img" aria-label={summary} className="h-48 w-full">
+    <div role="img" aria-label={summary} className={fill ? 'min-h-48 w-full flex-1' : 'h-48 w-full'}>
       <ResponsiveContainer width="100%" height="100%">
         <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid {...CHART_GRID} />
-          <XAxis dataKey="label" {...CHART_AXIS} tickMargin={8} interval="preserveStartEnd" minTickGap={12} />
+          <XAxis dataKey="label" {...axis} tickMargin={8} interval="preserveStartEnd" minTickGap={12} />
           {/* Without it a week of one or two meetings had ticks at 0.25 written "0, 0, 1, 1, 1". */}
           {/* As wide as its longest figure: "200 000 kr" was cut to "000 kr" in a fixed width. */}
-          <YAxis {...CHART_AXIS} allowDecimals={!wholeSteps} width="auto" tickFormatter={(value: number) => formatValue(value)} />
+          <YAxis {...axis} allowDecimals={!wholeSteps} width={valueAxisWidth} tickFormatter={(value: number) => formatValue(value)} />
           <Tooltip
             {...CHART_TOOLTIP}
             labelFormatter={(_, payload) => {

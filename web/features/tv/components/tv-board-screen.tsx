@@ -52,10 +52,11 @@ export function BoardScreenView({ data, language, timeZone }: ScreenViewProps<'b
   const title = useWidgetTitle(widgets, context);
   return (
     <FitToWall>
-      <div className="dark grid grid-cols-6 gap-4 text-foreground" data-testid="tv-board">
+      <div className="dark grid flex-1 grid-cols-6 gap-4 text-foreground" data-testid="tv-board">
         {widgets.map((widget) => (
           <WidgetFrame
             key={widget.id}
+            onWall
             title={title(widget, data.kpis)}
             period={widget.kind === 'feed' || widget.kind === 'contest' ? null : widget.period}
             className={SPAN[widget.size]}
@@ -70,14 +71,16 @@ export function BoardScreenView({ data, language, timeZone }: ScreenViewProps<'b
 
 /**
  * Lays its content out across the room the wall has, in the wall's type: as wide as the screen at
- * that scale, so the widgets take the screen's width whatever it is. A board too long for the
- * screen is drawn smaller, never cut off: laid out wider at the smaller scale, its lines wrap less
- * and it may be shorter, so the scale is found from the largest down, one layout at a time.
+ * that scale, so the widgets take the screen's width whatever it is, and at least as tall, so a
+ * short board's rows share the height left (a grid's rows stretch to fill it) instead of leaving the
+ * lower half of the screen empty. A board too long for the screen is drawn smaller, never cut off:
+ * laid out wider at the smaller scale, its lines wrap less and it may be shorter, so the scale is
+ * found from the largest down, one layout at a time.
  */
 function FitToWall({ children }: { children: ReactNode }) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
-  const [fit, setFit] = useState({ scale: 1, width: MIN_LAYOUT_WIDTH });
+  const [fit, setFit] = useState({ scale: 1, width: MIN_LAYOUT_WIDTH, minHeight: 0 });
   useLayoutEffect(() => {
     const room = outer.current;
     const content = inner.current;
@@ -87,13 +90,21 @@ function FitToWall({ children }: { children: ReactNode }) {
       const wallType = Math.min(window.innerWidth, window.innerHeight) / DESKTOP_VMIN;
       let scale = Math.max(MIN_SCALE, Math.min(wallType, width / MIN_LAYOUT_WIDTH));
       for (let round = 0; round < 4; round++) {
+        // Measured at its own height: the room's height is only the least it is given.
+        content.style.minHeight = '0px';
         content.style.width = `${width / scale}px`;
         const fits = height / (content.offsetHeight || 1);
         if (fits >= scale || scale === MIN_SCALE) break;
         scale = Math.max(MIN_SCALE, fits);
       }
+      const minHeight = height / scale;
       content.style.width = `${width / scale}px`;
-      setFit((last) => (last.scale === scale && last.width === width / scale ? last : { scale, width: width / scale }));
+      content.style.minHeight = `${minHeight}px`;
+      setFit((last) =>
+        last.scale === scale && last.width === width / scale && last.minHeight === minHeight
+          ? last
+          : { scale, width: width / scale, minHeight },
+      );
     };
     measure();
     // Laid out again a frame later, not in the observer's callback: resizing what it observes
@@ -114,8 +125,8 @@ function FitToWall({ children }: { children: ReactNode }) {
     <div ref={outer} className="relative min-h-0 flex-1 overflow-hidden">
       <div
         ref={inner}
-        className="absolute top-0 left-0"
-        style={{ width: fit.width, transform: `scale(${fit.scale})`, transformOrigin: 'top left' }}
+        className="absolute top-0 left-0 flex flex-col"
+        style={{ width: fit.width, minHeight: fit.minHeight, transform: `scale(${fit.scale})`, transformOrigin: 'top left' }}
       >
         {children}
       </div>

@@ -129,17 +129,17 @@ export function WallFeedList({
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('boards.noActivity')}</p>;
   return (
     <div className="@container">
-      <ol className="gap-x-8 space-y-1.5 @3xl:columns-2" data-testid="tv-board-feed">
+      <ol className="gap-x-8 space-y-2 @3xl:columns-2" data-testid="tv-board-feed">
         {items.map((item) => {
           const line = describeWallFeedItem(item, t, format, language);
           return (
-            <li key={item.id} className="flex items-baseline gap-2 text-sm break-inside-avoid">
+            <li key={item.id} className="flex items-baseline gap-2 text-lg break-inside-avoid">
               <p className="min-w-0 flex-1 truncate">
                 {line.who && <span className="font-semibold">{line.who} </span>}
                 <span className="text-muted-foreground">{line.text}</span>
                 {line.detail && <span className="font-medium text-gold"> · {line.detail}</span>}
               </p>
-              <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={item.createdAt}>
+              <time className="shrink-0 text-sm text-muted-foreground tabular-nums" dateTime={item.createdAt}>
                 {format.activityTime(item.createdAt, today)}
               </time>
             </li>
