@@ -235,6 +235,27 @@ describe('activity types', () => {
     await page.waitForURL('**/app/kpis?period=month');
     await saveSettledScreenshot(page, 'kpis-06-board');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    // More KPIs than a narrow desktop has room for: the figures scroll sideways under the person,
+    // who stays in view.
+    await page.setViewportSize({ width: 700, height: 860 });
+    const scrolled = await board.evaluate((table) => {
+      const scroller = table.parentElement!;
+      const overflows = scroller.scrollWidth > scroller.clientWidth;
+      scroller.scrollLeft = scroller.scrollWidth;
+      const left = scroller.getBoundingClientRect().left;
+      const rank = table.querySelector('tbody tr td:nth-child(1)')!.getBoundingClientRect();
+      const name = table.querySelector('tbody tr td:nth-child(2)')!.getBoundingClientRect();
+      return {
+        overflows,
+        rankLeft: Math.round(rank.left - left),
+        rankRight: Math.round(rank.right - left),
+        nameLeft: Math.round(name.left - left),
+      };
+    });
+    // Nothing scrolled shows between the rank and the person.
+    expect(scrolled).toEqual({ overflows: true, rankLeft: 0, rankRight: 48, nameLeft: 48 });
+    await saveSettledScreenshot(page, 'kpis-06-board-scrolled');
+    await page.setViewportSize({ width: 1366, height: 860 });
     // Most improved: each person's change on their own average of earlier months; nobody here has one yet.
     await page.getByRole('radio', { name: 'Most improved' }).focus();
     await page.keyboard.press('Space');

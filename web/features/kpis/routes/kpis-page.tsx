@@ -35,6 +35,17 @@ import { usePeopleTargets } from '@web/lib/queries/get-people-targets';
  * ranked by the KPI chosen (the company's first own one, else points), with everyone's total;
  * the choices live in the URL like the boards' (?period=&kpi=&team=).
  */
+/*
+ * With many KPIs the figures scroll sideways on a desktop: the rank and the person stay in view
+ * (sticky), on an opaque background so the figures pass under them; the row's own tint (yours, the
+ * total) mixed into it. On a phone the table has one figure and does not scroll.
+ */
+// The rank's column is exactly as wide as the person's offset (a table shrinks a width it is only given as a hint).
+const STICKY_RANK = 'min-w-12 sm:sticky sm:left-0 sm:z-10';
+const STICKY_PERSON = 'sm:sticky sm:left-12 sm:z-10 sm:shadow-[inset_-1px_0_0_var(--color-border)]';
+const MINE_BACKGROUND = 'bg-[color-mix(in_oklab,var(--color-primary-soft)_50%,var(--color-card))]';
+const TOTAL_BACKGROUND = 'bg-[color-mix(in_oklab,var(--color-muted)_40%,var(--color-card))]';
+
 export function Component() {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const { data: me } = useMe();
@@ -196,8 +207,8 @@ export function Component() {
               >
                 <TableHeader>
                   <TableRow>
-                    <TableHead className="w-12 text-center">#</TableHead>
-                    <TableHead>{t('kpis.person')}</TableHead>
+                    <TableHead className={cn('w-12 text-center', STICKY_RANK, 'bg-card')}>#</TableHead>
+                    <TableHead className={cn(STICKY_PERSON, 'bg-card')}>{t('kpis.person')}</TableHead>
                     {columns.map((kpi, i) => (
                       <Fragment key={kpi.id}>
                         <TableHead
@@ -226,8 +237,10 @@ export function Component() {
                     const isMe = member.userId === me?.user.id;
                     return (
                       <TableRow key={member.userId} className={cn(isMe && 'bg-primary-soft/50')} aria-current={isMe ? 'true' : undefined}>
-                        <TableCell className="text-center font-medium tabular-nums">{index + 1}</TableCell>
-                        <TableCell>
+                        <TableCell className={cn('text-center font-medium tabular-nums', STICKY_RANK, isMe ? MINE_BACKGROUND : 'bg-card')}>
+                          {index + 1}
+                        </TableCell>
+                        <TableCell className={cn(STICKY_PERSON, isMe ? MINE_BACKGROUND : 'bg-card')}>
                           <span className="flex items-center gap-2">
                             <PersonAvatar
                               name={nameOf(member.userId)}
@@ -279,8 +292,10 @@ export function Component() {
                   })}
                   {/* Everyone's total: on a phone a fair ranking shows only its measure, which has no total. */}
                   <TableRow className={cn('border-t-2 bg-muted/40 font-medium', (improving || targeting) && 'max-sm:hidden')}>
-                    <TableCell />
-                    <TableCell>{teamId ? t('kpis.teamTotal') : t('kpis.everyone')}</TableCell>
+                    <TableCell className={cn(STICKY_RANK, TOTAL_BACKGROUND)} />
+                    <TableCell className={cn(STICKY_PERSON, TOTAL_BACKGROUND)}>
+                      {teamId ? t('kpis.teamTotal') : t('kpis.everyone')}
+                    </TableCell>
                     {columns.map((kpi, i) => (
                       <Fragment key={kpi.id}>
                         <TableCell className={cn('text-end tabular-nums', (i !== 0 || improving || targeting) && 'max-sm:hidden')}>
