@@ -4,25 +4,25 @@ import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
- * Makes a board (id null: from a template or its widgets) or replaces one's name, sharing and
- * widgets (all of them: a change without its widgets would empty the board, so it is not sent).
+ * What is saved: a new board (from a template or its widgets), or a board's name, sharing and
+ * widgets replaced (all of them: the type has no board change without its widgets, which would
+ * empty the board).
  */
-export function saveBoard(id: string | null, input: NewBoardInput): Promise<Board> {
-  if (id === null) return api.POST('/api/v1/boards', { body: input }) as Promise<Board>;
-  const { template, widgets, ...rest } = input;
-  if (template !== undefined || widgets === undefined) throw new Error('A board is changed with all its widgets, not a template');
-  const body: BoardInput = { ...rest, widgets };
-  return api.PUT('/api/v1/boards/{id}', { params: { path: { id } }, body }) as Promise<Board>;
+export type BoardSave = { id: null; input: NewBoardInput } | { id: string; input: BoardInput };
+
+export function saveBoard(save: BoardSave): Promise<Board> {
+  if (save.id === null) return api.POST('/api/v1/boards', { body: save.input }) as Promise<Board>;
+  return api.PUT('/api/v1/boards/{id}', { params: { path: { id: save.id } }, body: save.input }) as Promise<Board>;
 }
 
-export function useSaveBoard(id: string | null) {
+export function useSaveBoard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewBoardInput) => saveBoard(id, input),
-    onSuccess: (saved, input) => {
+    mutationFn: saveBoard,
+    onSuccess: (saved, save) => {
       queryClient.setQueryData(queryKeys.boards.one(saved.id), saved);
       // A template may have made the company KPIs its widgets read.
-      if (input.template) void queryClient.invalidateQueries({ queryKey: queryKeys.kpis });
+      if (save.id === null && save.input.template) void queryClient.invalidateQueries({ queryKey: queryKeys.kpis });
       return queryClient.invalidateQueries({ queryKey: queryKeys.boards.all });
     },
   });

@@ -1,4 +1,4 @@
-import { BOARD_SHARING, type Board, BoardInputSchema, type BoardSharing, type NewBoardInput, NewBoardInputSchema } from '@core/contracts';
+import { BOARD_SHARING, type Board, BoardInputSchema, type BoardSharing, NewBoardInputSchema } from '@core/contracts';
 import { BOARD_TEMPLATES, type BoardTemplate } from '@core/boards';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useTeams } from '@web/lib/teams';
-import { useSaveBoard } from '../api/save-board';
+import { type BoardSave, useSaveBoard } from '../api/save-board';
 
 /**
  * A board's name and who sees it (decision 102): only its maker, a team (its lead or an admin
@@ -33,7 +33,7 @@ export function BoardSettingsDialog({
   const { t } = useTranslation('scoreboard');
   const { me } = useAuth();
   const teams = useTeams().data?.teams ?? [];
-  const save = useSaveBoard(board?.id ?? null);
+  const save = useSaveBoard();
   const id = useId();
   const [name, setName] = useState(board?.name ?? '');
   const [sharing, setSharing] = useState<BoardSharing>(board?.sharing ?? 'private');
@@ -51,19 +51,17 @@ export function BoardSettingsDialog({
     event.preventDefault();
     // A new board names its template: the server fills in its widgets with the company's own
     // types where the template has KPIs over them (core/boards/templates.ts).
-    const input: NewBoardInput = {
-      name,
-      sharing,
-      teamId: sharing === 'team' ? teamId || null : null,
-      ...(board ? { widgets: board.widgets } : { template }),
-    };
-    const checked = (board ? BoardInputSchema : NewBoardInputSchema).safeParse(input);
+    const about = { name, sharing, teamId: sharing === 'team' ? teamId || null : null };
+    const request: BoardSave = board
+      ? { id: board.id, input: { ...about, widgets: board.widgets } }
+      : { id: null, input: { ...about, template } };
+    const checked = (request.id === null ? NewBoardInputSchema : BoardInputSchema).safeParse(request.input);
     if (!checked.success) {
       setErrors(collectIssueErrors(checked.error.issues));
       return;
     }
     try {
-      const saved = await save.mutateAsync(input);
+      const saved = await save.mutateAsync(request);
       toast.success(board ? t('boards.saved') : t('boards.created'), { description: saved.name });
       onSaved(saved);
     } catch (error) {

@@ -52,7 +52,7 @@ export function Component() {
   const board = useBoard(id);
   const kpis = useKpis().data?.kpis ?? [];
   const teams = useTeams().data?.teams ?? [];
-  const save = useSaveBoard(id);
+  const save = useSaveBoard();
   const remove = useDeleteBoard();
   const home = useSetHomeBoard(id);
   const context = useAppWidgetContext(kpis, board.data?.teamId ?? undefined);
@@ -91,7 +91,7 @@ export function Component() {
 
   const saveWidgets = async (widgets: BoardWidget[]) => {
     try {
-      await save.mutateAsync({ name: current.name, sharing: current.sharing, teamId: current.teamId, widgets });
+      await save.mutateAsync({ id: current.id, input: { name: current.name, sharing: current.sharing, teamId: current.teamId, widgets } });
       return true;
     } catch (error) {
       toast.error(t('boards.saveFailed'), { description: findErrorReason(error) });
