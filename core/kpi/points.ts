@@ -4,6 +4,18 @@ import { computeRuleSet, findDailyCallBonusThreshold, type KpiKey, type KpiRule,
 export const CALL_OUTCOMES = ['no_progress', 'moved_forward', 'meeting_booked'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
+/**
+ * A call's outcome from its stored flags (an unanswered call is no_progress); null for other kinds.
+ * The API's activities, exports, edits and the team's feed read it so.
+ */
+export function computeCallOutcome(activity: { type: string; meetingBooked: boolean; movedForward: boolean }): CallOutcome | null {
+  if (activity.type === 'call_unanswered') return 'no_progress';
+  if (activity.type !== 'call_answered') return null;
+  if (activity.meetingBooked) return 'meeting_booked';
+  if (activity.movedForward) return 'moved_forward';
+  return 'no_progress';
+}
+
 export type ActivityInput =
   | { type: 'call_answered'; outcome: CallOutcome }
   | { type: 'call_unanswered' }

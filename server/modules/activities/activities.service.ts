@@ -87,4 +87,4 @@ export { logActivity } from './log-activity';
 export { updateActivity } from './update-activity';
 export { deleteActivity } from './delete-activity';
 export { listActivityChanges } from './list-activity-changes';
-export { computeCallOutcome, toActivity } from './activity-shape';
+export { toActivity } from './activity-shape';

@@ -1,16 +1,7 @@
 /* An activity as the API answers it, from its stored row. */
 import type { Activity, ActivityKind } from '@core/contracts';
-import { type CallOutcome } from '@core/kpi';
+import { computeCallOutcome } from '@core/kpi';
 import { type ActivityRow } from './activities.repository';
-
-/** A call's outcome from its stored fields (an unanswered call is no_progress); null for other kinds. Exports use it too. */
-export function computeCallOutcome(row: Pick<ActivityRow, 'type' | 'meetingBooked' | 'movedForward'>): CallOutcome | null {
-  if (row.type === 'call_unanswered') return 'no_progress';
-  if (row.type !== 'call_answered') return null;
-  if (row.meetingBooked) return 'meeting_booked';
-  if (row.movedForward) return 'moved_forward';
-  return 'no_progress';
-}
 
 export function kindOf(type: string): ActivityKind {
   return type === 'call_answered' || type === 'call_unanswered' ? 'call' : (type as ActivityKind);

@@ -2,6 +2,7 @@
 import type { Activity, BuiltInActivityType, StoredActivityType, UpdateActivity } from '@core/contracts';
 import { SALE_VALUE_MESSAGE } from '@core/contracts';
 import {
+  computeCallOutcome,
   type ActivityInput,
   computeActivityPoints,
   computeLogOptions,
@@ -34,7 +35,7 @@ import {
   locateChangeableActivity,
   settleDailyBonus,
 } from './activity-write-rules';
-import { computeCallOutcome, kindOf, toActivity } from './activity-shape';
+import { kindOf, toActivity } from './activity-shape';
 
 /**
  * An edit never awards or moves the daily bonus: the call that carries it keeps it (scored with the

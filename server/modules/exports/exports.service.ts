@@ -13,6 +13,7 @@ import {
   type StoredActivityType,
 } from '@core/contracts';
 import { pickName, type StoredActivityTypeDefinition } from '@core/activity-types';
+import { computeCallOutcome } from '@core/kpi';
 import { negotiateLanguage } from '@core/language';
 import { computeLocalDate, computeWallClock, type LocalPeriod } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf, type SessionUser } from '../../context';
@@ -20,7 +21,7 @@ import type { CompanyRow } from '../companies/companies.service';
 import { toUserId, type UserId } from '../../db/tenant';
 import { forbidden, notFound } from '../../lib/http';
 import { UI_LANGUAGE_HEADER } from '../../mail/templates';
-import { computeCallOutcome, type ExportActivityRow } from '../activities/activities.service';
+import { type ExportActivityRow } from '../activities/activities.service';
 import { computeQueryPeriod, getLeaderboard } from '../scoreboard/scoreboard.service';
 import { listTeamMembers } from '../members/members.service';
 import { getKpiValues, listKpis } from '../kpis/kpis.service';

@@ -10,6 +10,7 @@ import { useTeamFeed } from '../api/get-team-feed';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { nameOwnType } from '@web/lib/activity-kind';
+import { computeCallOutcome } from '@core/kpi';
 
 /** Feed notes are cut at 50 characters. */
 const FEED_NOTES_MAX = 50;
@@ -64,10 +65,7 @@ export function TeamFeedCard() {
               // One of the company's own types (decision 100): named as the company named it, with its outcome.
               const own = nameOwnType(item.ownType, i18n.language);
               // With its outcome (an answered call's too) and its amount (a sale's, an upsell's).
-              const outcome =
-                item.type === 'call_answered'
-                  ? t(`outcomes.${item.meetingBooked ? 'meeting_booked' : item.movedForward ? 'moved_forward' : 'no_progress'}`)
-                  : null;
+              const outcome = item.type === 'call_answered' ? t(`outcomes.${computeCallOutcome(item)!}`) : null;
               const what = [
                 own ? own.name : t(`kinds.${item.type}`),
                 own ? own.outcome : outcome,
