@@ -444,6 +444,8 @@ describe('the KPI board', () => {
     expect(sheet.getRow(2).getCell(column('Sales value')).numFmt).toContain('NOK');
     // With the KPI's one decimal, as the board shows it (33.3 %, not 33 %).
     expect(sheet.getRow(2).getCell(column('Sales per call')).numFmt).toBe('0.0%');
+    // In Swedish the sheet is "KPI-er": Excel refuses a colon in a sheet's name ("KPI:er").
+    expect((await xlsxOf(`/api/v1/exports/kpis?${range}&format=xlsx&language=sv`, bob)).name).toBe('KPI-er');
 
     // One member's row; a team's members and total; a period too long for the board is refused, not streamed.
     const own = await csvOf(`/api/v1/exports/kpis?${range}&member=${carol.id}`, carol);

@@ -212,7 +212,7 @@ function createXlsxWriter(out: Writable, options: TableOptions): TableWriter {
   const startSheet = () => {
     sheet?.commit();
     sheetCount++;
-    sheet = workbook.addWorksheet(sheetCount === 1 ? options.sheetName : `${options.sheetName} (${sheetCount})`, {
+    sheet = workbook.addWorksheet(toSheetName(options.sheetName, sheetCount), {
       views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2' }],
     });
     sheet.columns = options.columns.map((column) => {
@@ -242,4 +242,14 @@ function createXlsxWriter(out: Writable, options: TableOptions): TableWriter {
       await workbook.commit();
     },
   };
+}
+
+/**
+ * A worksheet's name as Excel takes it: none of \ / ? * [ ] : (Swedish "KPI:er" made Excel call the
+ * file damaged; a dash instead, as the file's name has it) and at most 31 characters, the sheet's
+ * number after the first included.
+ */
+function toSheetName(name: string, count: number): string {
+  const suffix = count === 1 ? '' : ` (${count})`;
+  return name.replace(/[\\/?*[\]:]/g, '-').slice(0, 31 - suffix.length) + suffix;
 }
