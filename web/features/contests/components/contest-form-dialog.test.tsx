@@ -134,3 +134,14 @@ describe('the contest dialog’s activities', () => {
     expect(screen.getByRole('checkbox', { name: 'Calls' })).toBeInTheDocument();
   });
 });
+
+describe('the contest dialog’s refusals', () => {
+  it('says a contest of chosen teams needs a team, under the teams, and sends nothing', async () => {
+    const { me, calls } = stub();
+    renderWithProviders(<ContestFormDialog open onOpenChange={() => {}} contest={salesRace} />, { me });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Chosen teams' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose at least one team')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import {
   type ContestMetric,
   type ContestTemplate,
   type CreateContest,
+  CreateContestSchema,
   type Kpi,
 } from '@core/contracts';
 import { pickName } from '@core/activity-types';
@@ -25,6 +26,7 @@ import { useEnabledKinds } from '@web/lib/queries/get-kpi-rules';
 import { useKpis } from '@web/lib/queries/get-kpis';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { cn } from '@web/lib/cn';
+import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useContestSubjects } from '../api/get-contests';
 import { useSaveContest } from '../api/save-contest';
 import { SegmentedChoice } from '@web/components/segmented-choice';
@@ -181,6 +183,13 @@ export function ContestFormDialog({
       recurrence: form.recurrence,
       template: form.template,
     };
+    // Checked as the server checks it (a team contest of no team, an end before its start): the
+    // refusals under their fields, and nothing sent that can only come back refused.
+    const checked = CreateContestSchema.safeParse(input);
+    if (!checked.success) {
+      setErrors(collectIssueErrors(checked.error.issues));
+      return;
+    }
     try {
       const saved = await save.mutateAsync(input);
       toast.success(contest ? t('form.saved') : t('form.created'));
