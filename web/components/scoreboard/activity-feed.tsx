@@ -18,6 +18,8 @@ import { ReactionBar } from './reaction-bar';
 
 /** Feed notes are cut at 50 characters. */
 export const FEED_NOTES_MAX = 50;
+/** A customer's name in a feed line, cut (its whole name on hover): a 200-character name filled ten lines. */
+export const FEED_CUSTOMER_MAX = 60;
 
 /**
  * The Live Activity feed (decision 051): activities (who did what with which customer, a sparkle on
@@ -143,7 +145,13 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
           {activity.customerName && (
             <>
               {' '}
-              {t('feed.with')} <span className="font-medium">{activity.customerName}</span>
+              {t('feed.with')}{' '}
+              <span
+                className="font-medium break-words"
+                title={activity.customerName.length > FEED_CUSTOMER_MAX ? activity.customerName : undefined}
+              >
+                {truncateText(activity.customerName, FEED_CUSTOMER_MAX)}
+              </span>
             </>
           )}
           {activity.meetingBooked && (

@@ -112,6 +112,13 @@ describe('ActivityFeed', () => {
     expect(within(item).getByText(`“${'x'.repeat(50)}…”`)).toBeInTheDocument();
   });
 
+  it('cuts a long customer name at 60 characters, its whole name on hover', () => {
+    const customerName = `Norrsken ${'Försäljning '.repeat(16)}AB`.slice(0, 200);
+    renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ customerName })])} />);
+    const name = within(screen.getByRole('listitem')).getByTitle(customerName);
+    expect(name).toHaveTextContent(`${customerName.slice(0, 60)}…`);
+  });
+
   it('names one of the company’s own types as the company named it, with its outcome and its own daily bonus', async () => {
     const ownType = {
       names: { en: 'Site visit', nb: 'Befaring' },

@@ -11,9 +11,9 @@ import { ActivityIcon } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { nameOwnType } from '@web/lib/activity-kind';
 import { computeCallOutcome } from '@core/kpi';
+import { FEED_CUSTOMER_MAX, FEED_NOTES_MAX } from '@web/components/scoreboard/activity-feed';
 
 /** Feed notes are cut at 50 characters. */
-const FEED_NOTES_MAX = 50;
 
 /**
  * "Team today": the newest activities of everyone in the company, updating live. A rep sees a
@@ -73,7 +73,12 @@ export function TeamFeedCard() {
               ]
                 .filter(Boolean)
                 .join(' · ');
-              const detail = [item.customerName, item.notes && truncateText(item.notes, FEED_NOTES_MAX)].filter(Boolean).join(' · ');
+              const detail = [
+                item.customerName && truncateText(item.customerName, FEED_CUSTOMER_MAX),
+                item.notes && truncateText(item.notes, FEED_NOTES_MAX),
+              ]
+                .filter(Boolean)
+                .join(' · ');
               return (
                 <li key={item.id} className="flex items-start gap-3 text-sm" data-testid="team-feed-item">
                   {item.ownType ? (

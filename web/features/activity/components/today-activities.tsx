@@ -205,14 +205,19 @@ function ActivityRow({
           )}
           {activity.loggedLate && <LoggedLateBadge />}
         </div>
-        <p className="mt-0.5 truncate text-sm text-muted-foreground">
-          <span className={cn(!activity.customerName && 'italic')}>{activity.customerName ?? t('list.noCustomer')}</span>
-          {activity.productName && <> · {activity.productName}</>}
-          {own?.details.map((detail) => (
-            <span key={detail}> · {detail}</span>
-          ))}
-          {' · '}
-          <time dateTime={activity.createdAt}>{format.time(activity.createdAt)}</time>
+        {/* The time stays in view however long the customer's name: only the rest is cut. */}
+        <p className="mt-0.5 flex min-w-0 text-sm text-muted-foreground">
+          <span className="truncate">
+            <span className={cn(!activity.customerName && 'italic')}>{activity.customerName ?? t('list.noCustomer')}</span>
+            {activity.productName && <> · {activity.productName}</>}
+            {own?.details.map((detail) => (
+              <span key={detail}> · {detail}</span>
+            ))}
+          </span>
+          <span className="shrink-0 whitespace-pre">
+            {' · '}
+            <time dateTime={activity.createdAt}>{format.time(activity.createdAt)}</time>
+          </span>
         </p>
         {activity.notes && <p className="mt-1 text-sm break-words text-foreground/80">{truncateText(activity.notes, NOTES_PREVIEW_MAX)}</p>}
       </div>
