@@ -13,6 +13,7 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
+import { useMe } from '@web/lib/auth/get-me';
 import { downloadApiFile } from '@web/lib/download';
 import { EXPORT_CHOICES, type ExportChoice, type ExportRequest, fallbackExportName, fetchExport } from '@web/lib/exports';
 import { formatDateRange, useCompanyFormat } from '@web/lib/format';
@@ -47,8 +48,13 @@ export function ExportMenuDropdown({
   const format = useCompanyFormat();
   const [isBusy, setBusy] = useState(false);
 
+  const me = useMe().data?.user.id;
   const describe = (target: ExportTarget) => {
-    const kind = t(`kinds.${target.kind}`);
+    // The reader's own row or activities (My Activity, the monthly view's own tab) say so: "Leaderboard" read as everyone's.
+    const kind =
+      target.member !== undefined && target.member === me && target.kind !== 'goals' && target.kind !== 'members'
+        ? t(`mine.${target.kind}`)
+        : t(`kinds.${target.kind}`);
     const period = target.period;
     if (!period || target.kind === 'goals' || target.kind === 'members') return kind;
     const when = 'period' in period ? t(`periods.${period.period}`) : formatDateRange(period.from, period.to, format.locale);

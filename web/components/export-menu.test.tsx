@@ -117,6 +117,19 @@ describe('the Export menu', () => {
     expect(screen.getAllByRole('menuitem')).toHaveLength(6);
   });
 
+  it('names the reader’s own row and activities as theirs, not the company’s', async () => {
+    const user = userEvent.setup();
+    renderMenu([
+      { kind: 'leaderboard', period: { period: 'month' }, sort: 'points', member: 'user-1' },
+      { kind: 'activities', period: { period: 'month' }, member: 'user-1' },
+      { kind: 'activities', period: { period: 'month' }, member: 'someone-else' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByRole('group', { name: 'Export Your row of the leaderboard, this month' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Export Your activities, this month' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Export Activities, this month' })).toBeInTheDocument();
+  });
+
   it('says when too many exports are running, in English and Norwegian, and saves nothing', async () => {
     stubFetch({
       'GET /api/v1/exports/leaderboard': reply(429, {
