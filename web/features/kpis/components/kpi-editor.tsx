@@ -26,6 +26,7 @@ import {
   type KpiForm,
   listCommonFields,
   listOutcomeChoices,
+  nameSharedField,
   listTypeShapes,
   newForm,
   readsCallPoints,
@@ -114,6 +115,7 @@ export function KpiEditor({
   const types = listTypeShapes(ownTypes, form.typeIds, enabledKinds);
   const outcomes = listOutcomeChoices(types, form.typeIds, language);
   const numberFields = listCommonFields(types, form.typeIds, ['number', 'money']);
+  const fieldLabel = (fieldId: string) => nameSharedField(types, form.typeIds, fieldId, nameOf) ?? fieldId;
   const valueFields = listCommonFields(types, form.typeIds, ['choice', 'yes_no']);
   const whereField = valueFields.find((f) => f.id === form.whereFieldId);
   const aggregate = form.kind !== 'ratio' && form.kind !== 'difference';
@@ -127,9 +129,9 @@ export function KpiEditor({
   // the own types' number and amount fields and a sale's value.
   const ofChoices = extreme
     ? extremesKept
-      ? numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) }))
+      ? numberFields.map((f) => ({ value: f.id, label: fieldLabel(f.id) }))
       : []
-    : [{ value: 'points', label: t('kpis.ofPoints') }, ...numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) }))];
+    : [{ value: 'points', label: t('kpis.ofPoints') }, ...numberFields.map((f) => ({ value: f.id, label: fieldLabel(f.id) }))];
   const kpiChoices = kpis.filter((other) => other.id !== kpi?.id).map((other) => ({ value: other.id, label: nameOf(other.names) }));
 
   /** Changing the types keeps only what the new types still have. */
@@ -309,7 +311,7 @@ export function KpiEditor({
                       onValueChange={(whereFieldId) => set({ whereFieldId, whereValues: [] })}
                       options={[
                         { value: '', label: t('kpis.whereNone') },
-                        ...valueFields.map((f) => ({ value: f.id, label: nameOf(f.names) })),
+                        ...valueFields.map((f) => ({ value: f.id, label: fieldLabel(f.id) })),
                       ]}
                       aria-labelledby={field('where-label')}
                       className="w-full sm:w-72"

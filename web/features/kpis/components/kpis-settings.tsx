@@ -19,7 +19,7 @@ import { formatKpiValue } from '@web/lib/format-kpi';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
 import { useDeleteKpi } from '../api/delete-kpi';
-import { listTypeShapes } from '../lib/kpi-form';
+import { listTypeShapes, nameSharedField } from '../lib/kpi-form';
 import { KpiEditor } from './kpi-editor';
 
 type Namer = (names: Record<string, string>) => string;
@@ -41,8 +41,7 @@ export function describeFormula(
   const typeNames = chosen.length === 0 ? t('settings:kpis.summary.everyType') : chosen.map((type) => nameOf(type.names)).join(', ');
   const fieldName = (fieldId: string) => {
     if (fieldId === 'points') return t('settings:kpis.ofPoints').toLowerCase();
-    const field = chosen.flatMap((type) => type.fields).find((f) => f.id === fieldId);
-    return field ? lowerInSentence(nameOf(field.names)) : fieldId;
+    return nameSharedField(chosen, formula.typeIds, fieldId, (names) => lowerInSentence(nameOf(names))) ?? fieldId;
   };
   const parts = [t(`settings:kpis.summary.${formula.aggregate}`, { types: typeNames, of: formula.of ? fieldName(formula.of) : '' })];
   if (formula.outcomeIds.length > 0) {

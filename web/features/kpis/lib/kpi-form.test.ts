@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listTypeShapes } from './kpi-form';
+import { pickName } from '@core/activity-types';
+import { listCommonFields, listTypeShapes, nameSharedField } from './kpi-form';
 
 /* The types the KPI editor offers (decision 101): a kind the company does not log is not offered for a new KPI. */
 
@@ -14,5 +15,24 @@ describe('listTypeShapes', () => {
 
   it('offers every built-in kind before the rules are known', () => {
     expect(listTypeShapes([]).map((type) => type.id)).toEqual(['call', 'meeting', 'sale', 'email', 'linkedin']);
+  });
+});
+
+describe('nameSharedField', () => {
+  const type = (id: string, value: string) => ({
+    id,
+    builtIn: false,
+    names: { en: id },
+    outcomes: [],
+    fields: [{ id: 'value', names: { en: value, sv: `${value} (sv)` }, kind: 'money' as const, options: [] }],
+  });
+  const types = [type('renewal', 'Annual value'), type('contract', 'Contract value'), type('upsell', 'Annual value')];
+
+  it('names a field the chosen types share by each of its names, once each', () => {
+    const en = (names: Record<string, string>) => pickName(names, 'en');
+    expect(listCommonFields(types, ['renewal', 'contract'], ['money']).map((field) => field.id)).toEqual(['value']);
+    expect(nameSharedField(types, ['renewal', 'contract', 'upsell'], 'value', en)).toBe('Annual value / Contract value');
+    expect(nameSharedField(types, ['renewal'], 'value', en)).toBe('Annual value');
+    expect(nameSharedField(types, ['renewal'], 'missing', en)).toBeNull();
   });
 });

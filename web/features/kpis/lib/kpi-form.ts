@@ -142,3 +142,18 @@ export function listCommonFields(types: readonly KpiTypeShape[], typeIds: readon
       chosen.every((type) => type.fields.some((other) => other.id === field.id && kinds.includes(other.kind))),
   );
 }
+
+/**
+ * A field the chosen types share, by each name it has in them: types that share a field id share
+ * the field (decision 101), so a renewal's "Annual value" and a signed contract's "Contract value"
+ * are summed together and read "Annual value / Contract value", not as the first type's alone.
+ */
+export function nameSharedField(
+  types: readonly KpiTypeShape[],
+  typeIds: readonly string[],
+  fieldId: string,
+  nameOf: (names: Record<string, string>) => string,
+): string | null {
+  const fields = types.filter((type) => typeIds.includes(type.id)).flatMap((type) => type.fields.filter((field) => field.id === fieldId));
+  return fields.length === 0 ? null : [...new Set(fields.map((field) => nameOf(field.names)))].join(' / ');
+}
