@@ -21,6 +21,12 @@ describe('formatting', () => {
     const nb = createCompanyFormat('nb', 'Europe/Oslo', 'NOK');
     expect(nb.number(12_500).replace(/\s/g, ' ')).toBe('12 500');
     expect(nb.currencySymbol).toBe('kr');
+    // Where the sign goes beside a typed amount: after it in the Nordic languages ("12 500 kr"), before it in English.
+    expect([nb.currencyAfter, en.currencyAfter, createCompanyFormat('sv', 'Europe/Stockholm', 'SEK').currencyAfter]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     // A percent as each language writes it (a KPI's percent format writes it the same way).
     expect(nb.percent(25)).toBe('25\u00a0%');
     expect(createCompanyFormat('sv', 'Europe/Stockholm', 'SEK').percent(7.6)).toBe('8\u00a0%');

@@ -17,6 +17,8 @@ export type CompanyFormat = {
   timeZone: string;
   /** The currency's short sign in the current language ("kr", "NOK", "$"), for input adornments. */
   currencySymbol: string;
+  /** Whether the language writes that sign after the amount ("12 500 kr" in nb, sv and da; "NOK 12,500" in en). */
+  currencyAfter: boolean;
   /** A number with the language's separators, whole by default ("12 500"; with 1 digit "2.5"). */
   number: (value: number, maximumFractionDigits?: number) => string;
   /** One decimal at most (averages). */
@@ -87,6 +89,10 @@ function makeCompanyFormat(language: string, timeZone: string, currency: string)
         .formatToParts(0)
         .find((part) => part.type === 'currency')?.value ?? currency,
   );
+  const currencyAfter = once(() => {
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(1).map((part) => part.type);
+    return parts.indexOf('currency') > parts.indexOf('integer');
+  });
   const localDay = (iso: string) => isoDay().format(new Date(iso));
   return {
     locale,
@@ -94,6 +100,9 @@ function makeCompanyFormat(language: string, timeZone: string, currency: string)
     timeZone,
     get currencySymbol() {
       return currencySymbol();
+    },
+    get currencyAfter() {
+      return currencyAfter();
     },
     number: (value, maximumFractionDigits = 0) =>
       (maximumFractionDigits === 0

@@ -15,11 +15,9 @@ import { formatMemberName } from '@web/lib/member-name';
 import { lowerInSentence } from '@web/lib/in-sentence';
 import { describeFeedEvent } from './describe-feed-event';
 import { ReactionBar } from './reaction-bar';
+import { FEED_CUSTOMER_MAX, FEED_NOTES_MAX } from '@web/lib/feed-text';
 
 /** Feed notes are cut at 50 characters. */
-export const FEED_NOTES_MAX = 50;
-/** A customer's name in a feed line, cut (its whole name on hover): a 200-character name filled ten lines. */
-export const FEED_CUSTOMER_MAX = 60;
 
 /**
  * The Live Activity feed (decision 051): activities (who did what with which customer, a sparkle on

@@ -14,6 +14,7 @@ import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 import { LogDialogFooter } from './log-dialog-footer';
 import { LogNotesField } from './log-notes-field';
 import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
+import { cn } from '@web/lib/cn';
 
 /** Log Sale: customer, value in the company currency, product, notes. */
 export function LogSaleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -87,8 +88,12 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
       <div className="space-y-2">
         <Label htmlFor={valueId}>{t('logSale.valueIn', { currency: format.currency })}</Label>
         <div className="relative">
+          {/* The sign where the language writes it: "12 500 kr" in Norwegian, Swedish and Danish, "NOK 12,500" in English. */}
           <span
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm font-medium text-muted-foreground"
+            className={cn(
+              'pointer-events-none absolute top-1/2 -translate-y-1/2 text-sm font-medium text-muted-foreground',
+              format.currencyAfter ? 'right-3' : 'left-3',
+            )}
             aria-hidden
           >
             {format.currencySymbol}
@@ -99,7 +104,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
             autoComplete="off"
             aria-required
             placeholder={t('logSale.valuePlaceholder')}
-            className="tabular h-11 pl-12 text-lg font-semibold"
+            className={cn('tabular h-11 text-lg font-semibold', format.currencyAfter ? 'pr-12' : 'pl-12')}
             value={value}
             aria-invalid={isValueInvalid || undefined}
             onChange={(event) => {

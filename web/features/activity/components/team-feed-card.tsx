@@ -11,7 +11,7 @@ import { ActivityIcon } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { nameOwnType } from '@web/lib/activity-kind';
 import { computeCallOutcome } from '@core/kpi';
-import { FEED_CUSTOMER_MAX, FEED_NOTES_MAX } from '@web/components/scoreboard/activity-feed';
+import { FEED_CUSTOMER_MAX, FEED_NOTES_MAX } from '@web/lib/feed-text';
 
 /** Feed notes are cut at 50 characters. */
 

@@ -283,7 +283,7 @@ function StepCard({ title, onCancel, children }: { title: string; onCancel: () =
 
 function SaleStep({ onCancel, onSubmit }: { onCancel: () => void; onSubmit: (ticketSize: number) => void }) {
   const { t } = useTranslation('activity');
-  const { currencySymbol } = useCompanyFormat();
+  const { currency } = useCompanyFormat();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const onFormSubmit = (event: FormEvent) => {
@@ -296,7 +296,7 @@ function SaleStep({ onCancel, onSubmit }: { onCancel: () => void; onSubmit: (tic
     <StepCard title={t('quickLogPage.saleTitle')} onCancel={onCancel}>
       <form className="grid gap-3" onSubmit={onFormSubmit} noValidate>
         <label className="grid gap-1.5 text-sm font-medium">
-          {t('quickLogPage.saleValue', { currency: currencySymbol })}
+          {t('quickLogPage.saleValue', { currency })}
           <Input
             inputMode="decimal"
             ref={(input) => input?.focus()}
