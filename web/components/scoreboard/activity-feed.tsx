@@ -17,8 +17,6 @@ import { describeFeedEvent } from './describe-feed-event';
 import { ReactionBar } from './reaction-bar';
 import { FEED_CUSTOMER_MAX, FEED_NOTES_MAX } from '@web/lib/feed-text';
 
-/** Feed notes are cut at 50 characters. */
-
 /**
  * The Live Activity feed (decision 051): activities (who did what with which customer, a sparkle on
  * booked meetings, the points and the time; notes cut at 50 characters) and the floor's news (a
