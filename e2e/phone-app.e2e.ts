@@ -508,6 +508,18 @@ describe('the phone app', () => {
           }),
         );
       expect(await spills()).toEqual([]);
+      // And no word of a log button's name is broken: the longest fits the name's width whole
+      // ("Kundeopfølgning" broke as "Kundeopfølg/ning" beside the icon; there is no Danish hyphenation).
+      const broken = await daPage.getByRole('main').evaluate((main) => {
+        const context = document.createElement('canvas').getContext('2d')!;
+        return [...main.querySelectorAll<HTMLElement>('button > span:last-child > span:first-child')].flatMap((name) => {
+          const style = getComputedStyle(name);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const longest = Math.max(...(name.textContent ?? '').split(/\s+/).map((word) => context.measureText(word).width));
+          return longest > name.clientWidth + 0.5 ? [name.textContent] : [];
+        });
+      });
+      expect(broken).toEqual([]);
     } finally {
       await da.close();
     }

@@ -129,19 +129,20 @@ function LogButton({
       onClick={onClick}
       aria-label={hint ? `${label}, ${hint}` : label}
       className={cn(
-        'group flex min-h-14 items-center gap-2.5 rounded-xl border px-3 py-2.5 text-left sm:gap-3 sm:px-4 transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px sm:min-w-40',
+        // On a phone, two tiles a row: the icon above the name, so the name has the tile's width
+        // ("Kunduppföljning" and "Merförsäljning" broke mid-word beside the icon; Chromium has no
+        // Nordic hyphenation). Beside it from a tablet up.
+        'group flex min-h-14 flex-col items-start gap-1.5 rounded-xl border px-3 py-2.5 text-left sm:flex-row sm:items-center sm:gap-3 sm:px-4 transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px sm:min-w-40',
         primary
           ? 'border-transparent bg-primary text-primary-foreground shadow-sm hover:brightness-90'
           : 'bg-card hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md',
       )}
     >
-      {/* A little tighter on a phone, two tiles a row: "Uppringning" and "Genomförd demo" fit whole. */}
       <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-9 [&_svg]:size-[18px]', tone)} aria-hidden>
         <Icon />
       </span>
       <span className="min-w-0">
-        {/* Two tiles a row on a phone: a long one-word name (Danish "Kundeopfølgning") breaks, at the
-            language's hyphenation where it can, rather than run out of the tile. */}
+        {/* A name longer than the tile is wide still breaks (at the language's hyphenation where the browser has it) rather than run out of it. */}
         <span className="block text-sm font-semibold hyphens-auto break-words">{label}</span>
         {hint && <span className={cn('tabular block text-xs', primary ? 'text-primary-foreground' : 'text-muted-foreground')}>{hint}</span>}
       </span>
