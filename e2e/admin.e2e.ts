@@ -707,6 +707,10 @@ describe('multi-tenant mode: a person without a company creates one', () => {
       // What is true here: people join by invitation, or start a company.
       await visit.getByText(`Open the link while signed in as ${founder.email} and accept it.`).waitFor();
       await visit.getByRole('heading', { name: 'Create your company' }).waitFor();
+      // The form to start one on the first screen, its button too (it sat under the invitation's steps, below the fold).
+      const { height } = visit.viewportSize()!;
+      const createButton = (await visit.getByRole('button', { name: 'Create company' }).boundingBox())!;
+      expect(createButton.y + createButton.height).toBeLessThanOrEqual(height);
       await expect(visit.getByRole('combobox', { name: 'Time zone' }).innerText()).resolves.toContain('Europe/Oslo');
       await saveSettledScreenshot(visit, 'admin-33-awaiting-create-company');
       expect(await axeViolations(visit, { tags: WCAG_AA })).toEqual([]);

@@ -5,6 +5,7 @@ import { Label } from '@web/components/ui/label';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { useCompanyFormat } from '@web/lib/format';
 import { useLoggingDays } from '../api/get-logging-days';
+import { cn } from '@web/lib/cn';
 
 /** The day (and, for an earlier day, the time) an activity is logged for; '' is today. */
 export type LogDay = { date: string; time: string };
@@ -34,7 +35,9 @@ export function LogDayField({ value, onChange, disabled }: { value: LogDay; onCh
     label: back === 0 ? t('day.today') : back === 1 ? t('day.yesterday', { date: format.shortDay(day) }) : format.shortDay(day),
   }));
   return (
-    <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+    // Two columns only with the time beside the day: an empty second column kept its gap, and the
+    // day's field was narrower than the dialog's others.
+    <div className={cn('grid gap-3', value.date !== '' && 'sm:grid-cols-[1fr_auto]')}>
       <div className="space-y-2">
         <Label id={labelId}>{t('day.label')}</Label>
         <LazySelect

@@ -18,6 +18,7 @@ import { paths } from '@web/lib/paths';
 import { findBrowserTimeZone } from '@web/lib/time-zones';
 import { useTimeZoneLabels } from '@web/lib/use-time-zone-labels';
 import { useCreateCompany } from '../api/create-company';
+import { cn } from '@web/lib/cn';
 
 /**
  * For a signed-in person without a company (multi-tenant mode, or removed by an admin). A
@@ -35,41 +36,63 @@ export function Component() {
     { icon: Building2Icon, text: t('awaiting.step3') },
     { icon: RefreshCwIcon, text: t('awaiting.step4') },
   ];
+  const founding = me?.tenancy === 'multi';
+  const intro = (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">{removed ? t('awaiting.removedTitle') : t('awaiting.title')}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {removed ? t('awaiting.removed') : founding ? t('awaiting.text') : t('awaiting.textSingle')}
+      </p>
+    </>
+  );
+  const nextSteps = (
+    <>
+      <h2 className={cn('text-sm font-semibold', !founding && 'mt-8')}>{founding ? t('awaiting.joinInstead') : t('awaiting.nextSteps')}</h2>
+      <ol className="mt-3 space-y-3">
+        {steps.map((step, index) => (
+          <li key={step.text} className="flex items-start gap-3 text-sm">
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+              <step.icon className="size-3.5" aria-hidden />
+            </span>
+            <span className="pt-1">
+              <span className="sr-only">{index + 1}. </span>
+              {step.text}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-8 flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => void recheck()}>
+          <RefreshCwIcon /> {t('awaiting.refresh')}
+        </Button>
+        <Button variant="ghost" onClick={() => void signOut()}>
+          <LogOutIcon /> {t('awaiting.signOut')}
+        </Button>
+      </div>
+    </>
+  );
   return (
     <div className="flex min-h-dvh flex-col items-center bg-background px-6 py-8">
       <Wordmark className="self-start" />
       <main className="flex w-full max-w-lg flex-1 flex-col justify-center gap-6 py-10">
-        <Card>
-          <CardContent className="p-8">
-            <h1 className="text-2xl font-semibold tracking-tight">{removed ? t('awaiting.removedTitle') : t('awaiting.title')}</h1>
-            <p className="mt-2 text-muted-foreground">
-              {removed ? t('awaiting.removed') : me?.tenancy === 'multi' ? t('awaiting.text') : t('awaiting.textSingle')}
-            </p>
-            <h2 className="mt-8 text-sm font-semibold">{t('awaiting.nextSteps')}</h2>
-            <ol className="mt-3 space-y-3">
-              {steps.map((step, index) => (
-                <li key={step.text} className="flex items-start gap-3 text-sm">
-                  <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
-                    <step.icon className="size-3.5" aria-hidden />
-                  </span>
-                  <span className="pt-1">
-                    <span className="sr-only">{index + 1}. </span>
-                    {step.text}
-                  </span>
-                </li>
-              ))}
-            </ol>
-            <div className="mt-8 flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => void recheck()}>
-                <RefreshCwIcon /> {t('awaiting.refresh')}
-              </Button>
-              <Button variant="ghost" onClick={() => void signOut()}>
-                <LogOutIcon /> {t('awaiting.signOut')}
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
-        {me?.tenancy === 'multi' && <CreateCompanyCard />}
+        {founding ? (
+          // Where people can start a company, most who land here without an invitation came to
+          // start one: its form comes first, on the first screen; how to join by invitation after it.
+          <>
+            <div className="px-2">{intro}</div>
+            <CreateCompanyCard />
+            <Card>
+              <CardContent className="p-8">{nextSteps}</CardContent>
+            </Card>
+          </>
+        ) : (
+          <Card>
+            <CardContent className="p-8">
+              {intro}
+              {nextSteps}
+            </CardContent>
+          </Card>
+        )}
       </main>
     </div>
   );
