@@ -199,7 +199,8 @@ export function MemberCell({
           {(isMe || children) && (
             <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">
               {isMe && (
-                <Badge variant="soft" className="px-1.5 py-0 text-[11px]">
+                // Solid: on the row's own soft tint a soft badge all but disappeared (dark mode above all).
+                <Badge variant="default" className="px-1.5 py-0 text-[11px]">
                   {t('leaderboard.thatsYou')}
                 </Badge>
               )}
