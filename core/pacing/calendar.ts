@@ -19,9 +19,11 @@ function libraryFor(country: CalendarCountry, language: string): Holidays {
   const key = `${country}:${language}`;
   let library = libraries.get(key);
   if (!library) {
-    // Only 'public' days are days off: 'bank' (Christmas Eve in Norway) and 'observance' days are
-    // working days unless the company adds them as its own days off.
-    library = new Holidays(country, { types: ['public'], languages: [language] });
+    // 'public' days are days off; 'observance' days are working days unless the company adds them
+    // as its own. 'bank' days differ by country: Sweden's eves (midsommarafton, julafton, nyårsafton)
+    // are off for nearly everyone by collective agreement, so days off there; Norway's (Christmas
+    // Eve, New Year's Eve) are half days, so working days (decision 043).
+    library = new Holidays(country, { types: country === 'SE' ? ['public', 'bank'] : ['public'], languages: [language] });
     libraries.set(key, library);
   }
   return library;

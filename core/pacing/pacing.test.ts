@@ -59,6 +59,12 @@ describe('the working calendar', () => {
     expect(isWorkingDay(norway, d('2028-06-06'))).toBe(true);
   });
 
+  it("takes Sweden's eves off (midsommarafton, julafton, nyårsafton), not Norway's", () => {
+    const sweden: WorkingCalendar = { country: 'SE', daysOff: new Set() };
+    for (const day of ['2026-06-19', '2026-12-24', '2026-12-31']) expect(isWorkingDay(sweden, d(day)), day).toBe(false);
+    for (const day of ['2026-12-24', '2026-12-31']) expect(isWorkingDay(norway, d(day)), day).toBe(true);
+  });
+
   it('names the holidays in the language asked for', () => {
     const names = listPublicHolidays('NO', 2026, 'nb').map((holiday) => holiday.name);
     expect(names).toContain('Grunnlovsdagen');
