@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
@@ -32,6 +32,18 @@ async function pick(radio: ReturnType<Page['getByRole']>) {
 }
 
 const widget = (name: string) => page.getByRole('region', { name, exact: true });
+
+/** The value axis's figures a chart cuts at its left edge ("200 000 kr" drawn as "000 kr"), once it has drawn them. */
+async function findCutTicks(chart: Locator): Promise<(string | null)[]> {
+  const ticks = '[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value';
+  await chart.locator(ticks).first().waitFor({ state: 'attached' });
+  return chart.evaluate((el, selector) => {
+    const svg = el.querySelector('svg')!.getBoundingClientRect();
+    return [...el.querySelectorAll(selector)]
+      .filter((tick) => tick.getBoundingClientRect().left < svg.left - 0.5)
+      .map((tick) => tick.textContent);
+  }, ticks);
+}
 
 beforeAll(async () => {
   server = useSharedServer();
@@ -230,13 +242,7 @@ describe('boards', () => {
     const chart = widget('Value signed')
       .getByRole('img')
       .filter({ has: page.locator('svg') });
-    await chart.locator('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value').first().waitFor({ state: 'attached' });
-    const clipped = await chart.evaluate((el) => {
-      const svg = el.querySelector('svg')!.getBoundingClientRect();
-      const ticks = [...el.querySelectorAll('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value')];
-      return ticks.filter((tick) => tick.getBoundingClientRect().left < svg.left - 0.5).map((tick) => tick.textContent);
-    });
-    expect(clipped).toEqual([]);
+    expect(await findCutTicks(chart)).toEqual([]);
     await saveSettledScreenshot(page, 'boards-09-field-sales', { fullPage: true });
     expect(browser.consoleErrors).toEqual([]);
   });
@@ -333,13 +339,7 @@ describe('boards', () => {
         .getByRole('img')
         .filter({ has: wall.locator('svg') })
         .last();
-      await chart.locator('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value').first().waitFor({ state: 'attached' });
-      const clipped = await chart.evaluate((el) => {
-        const svg = el.querySelector('svg')!.getBoundingClientRect();
-        const ticks = [...el.querySelectorAll('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value')];
-        return ticks.filter((tick) => tick.getBoundingClientRect().left < svg.left - 0.5).map((tick) => tick.textContent);
-      });
-      expect(clipped).toEqual([]);
+      expect(await findCutTicks(chart)).toEqual([]);
       await saveSettledScreenshot(wall, 'boards-10-wall-720p', { fullPage: false });
       // The board as it was, for the steps after.
       await callApiOk(base, adminCookie, 'PUT', `/boards/${id}`, {
