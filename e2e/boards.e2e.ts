@@ -315,6 +315,13 @@ describe('boards', () => {
         [...el.querySelectorAll('section')].filter((tile) => tile.scrollWidth > tile.clientWidth + 1).map((tile) => tile.ariaLabel),
       );
       expect(overflowing).toEqual([]);
+      // A short board fills the screen down to the wall's footer (its rows share the height left;
+      // the lower third of the screen was empty).
+      const gapBelow = await board.evaluate((grid) => {
+        const room = grid.parentElement!.parentElement!.getBoundingClientRect();
+        return Math.round(room.bottom - grid.getBoundingClientRect().bottom);
+      });
+      expect(gapBelow).toBeLessThanOrEqual(2);
       await saveSettledScreenshot(wall, 'boards-08-wall', { fullPage: false });
       expect(await axeViolations(wall, { tags: WCAG_AA })).toEqual([]);
 
@@ -328,26 +335,23 @@ describe('boards', () => {
         `/boards/${id}`,
       );
       const salesValue = saved.widgets.find((w) => w.kind === 'gauge')!.kpiId!;
+      const about = { name: saved.name, sharing: saved.sharing, teamId: saved.teamId };
       await callApiOk(base, adminCookie, 'PUT', `/boards/${id}`, {
-        name: saved.name,
-        sharing: saved.sharing,
-        teamId: saved.teamId,
+        ...about,
         widgets: [...saved.widgets, { kind: 'chart', kpiId: salesValue, period: 'month', size: 'large', style: 'line' }],
       });
-      await wall.setViewportSize({ width: 1280, height: 720 });
-      const chart = board
-        .getByRole('img')
-        .filter({ has: wall.locator('svg') })
-        .last();
-      expect(await findCutTicks(chart)).toEqual([]);
-      await saveSettledScreenshot(wall, 'boards-10-wall-720p', { fullPage: false });
-      // The board as it was, for the steps after.
-      await callApiOk(base, adminCookie, 'PUT', `/boards/${id}`, {
-        name: saved.name,
-        sharing: saved.sharing,
-        teamId: saved.teamId,
-        widgets: saved.widgets,
-      });
+      try {
+        await wall.setViewportSize({ width: 1280, height: 720 });
+        const chart = board
+          .getByRole('img')
+          .filter({ has: wall.locator('svg') })
+          .last();
+        expect(await findCutTicks(chart)).toEqual([]);
+        await saveSettledScreenshot(wall, 'boards-10-wall-720p', { fullPage: false });
+      } finally {
+        // The board as it was, for the steps after.
+        await callApiOk(base, adminCookie, 'PUT', `/boards/${id}`, { ...about, widgets: saved.widgets });
+      }
       expect(wallBrowser.consoleErrors).toEqual([]);
     } finally {
       await wallBrowser.close();

@@ -6,6 +6,7 @@ import {
   type DayContext,
   findDailyCallBonusThreshold,
   KPI_KEYS,
+  computeCallOutcome,
   computeCallOutcomePoints,
   DEFAULT_KPI_RULES,
   type KpiKey,
@@ -198,5 +199,16 @@ describe('computeCallOutcomePoints', () => {
   it('shows the current points of each outcome', () => {
     expect(computeCallOutcomePoints(DEFAULT_KPI_RULES)).toEqual({ no_progress: 0, moved_forward: 1, meeting_booked: 5 });
     expect(computeCallOutcomePoints(rulesWith({ meeting_booked: { basePoints: 8 } })).meeting_booked).toBe(8);
+  });
+});
+
+describe('computeCallOutcome', () => {
+  it('reads a call’s outcome from its flags; an unanswered call made no progress; other kinds have none', () => {
+    const call = (type: string, meetingBooked = false, movedForward = false) => computeCallOutcome({ type, meetingBooked, movedForward });
+    expect(call('call_answered', true, true)).toBe('meeting_booked');
+    expect(call('call_answered', false, true)).toBe('moved_forward');
+    expect(call('call_answered')).toBe('no_progress');
+    expect(call('call_unanswered')).toBe('no_progress');
+    expect(call('sale')).toBeNull();
   });
 });

@@ -146,6 +146,13 @@ describe('XLSX', () => {
       ['Points', 5],
     ]);
   });
+
+  it('names its sheets as Excel takes them: no colon or slash, at most 31 characters with the number', async () => {
+    const rows: Row[] = Array.from({ length: 3 }, (_, i) => [null, null, `Row ${i + 1}`, null, i + 1, null]);
+    const long = 'KPI:er / Norrsken Försäljning AB [alla]';
+    const workbook = await readWorkbook(await writeFile('xlsx', { maxRowsPerSheet: 2, sheetName: long }, rows));
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['KPI-er - Norrsken Försäljning A', 'KPI-er - Norrsken Försäljni (2)']);
+  });
 });
 
 describe('backpressure', () => {

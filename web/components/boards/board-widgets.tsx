@@ -118,8 +118,8 @@ export function WidgetFrame({
 }
 
 /**
- * A figure as large as its tile's width allows on a wall (container query units over the tile's
- * body): the fewer its characters, the larger, up to `largest`. In the app, the desktop's size.
+ * A figure on a wall, as large as its tile's width allows (container query units over the tile's
+ * body): the fewer its characters, the larger, up to `largest`.
  */
 function WallFigure({ text, largest, className }: { text: string; largest: string; className?: string }) {
   // About 0.6 of the type's size per character (tabular digits, a currency code): 150 ÷ length in

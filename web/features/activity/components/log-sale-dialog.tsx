@@ -104,7 +104,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
             autoComplete="off"
             aria-required
             placeholder={t('logSale.valuePlaceholder')}
-            className={cn('tabular h-11 text-lg font-semibold', format.currencyAfter ? 'pr-12' : 'pl-12')}
+            className={cn('tabular h-11 text-lg font-semibold', format.currencyAfter ? 'pr-12 text-end' : 'pl-12')}
             value={value}
             aria-invalid={isValueInvalid || undefined}
             onChange={(event) => {

@@ -141,8 +141,9 @@ function LogButton({
       <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-9 [&_svg]:size-[18px]', tone)} aria-hidden>
         <Icon />
       </span>
-      <span className="min-w-0">
-        {/* A name longer than the tile is wide still breaks (at the language's hyphenation where the browser has it) rather than run out of it. */}
+      {/* As wide as the tile (not its longest word), so a name longer than the tile is wide still
+          breaks, at the language's hyphenation where the browser has it, rather than run out of it. */}
+      <span className="w-full min-w-0">
         <span className="block text-sm font-semibold hyphens-auto break-words">{label}</span>
         {hint && <span className={cn('tabular block text-xs', primary ? 'text-primary-foreground' : 'text-muted-foreground')}>{hint}</span>}
       </span>

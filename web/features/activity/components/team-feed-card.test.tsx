@@ -71,4 +71,20 @@ describe('Team today', () => {
     expect(within(items[3]!).getByText('Answered call · Moved forward')).toBeInTheDocument();
     expect(screen.queryByText('Activity of your own type')).toBeNull();
   });
+
+  it('cuts a long customer name at 60 characters, its whole name on hover', async () => {
+    const customerName = `Norrsken ${'Försäljning '.repeat(16)}AB`.slice(0, 200);
+    stubFetch({
+      'GET /api/v1/me': reply(200, makeTestMe()),
+      'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [activity({ type: 'sale', customerName })] }),
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <TeamFeedCard />
+      </AuthProvider>,
+      { me: makeTestMe() },
+    );
+    const [item] = await screen.findAllByTestId('team-feed-item');
+    expect(within(item!).getByTitle(customerName)).toHaveTextContent(`${customerName.slice(0, 60)}…`);
+  });
 });

@@ -13,8 +13,6 @@ import { nameOwnType } from '@web/lib/activity-kind';
 import { computeCallOutcome } from '@core/kpi';
 import { FEED_CUSTOMER_MAX, FEED_NOTES_MAX } from '@web/lib/feed-text';
 
-/** Feed notes are cut at 50 characters. */
-
 /**
  * "Team today": the newest activities of everyone in the company, updating live. A rep sees a
  * colleague's booked meeting the moment it is logged, which is half of what keeps the day moving.
@@ -101,7 +99,14 @@ export function TeamFeedCard() {
                         </span>
                       )}
                     </p>
-                    {detail && <p className="truncate text-xs text-muted-foreground">{detail}</p>}
+                    {detail && (
+                      <p
+                        className="truncate text-xs text-muted-foreground"
+                        title={item.customerName && item.customerName.length > FEED_CUSTOMER_MAX ? item.customerName : undefined}
+                      >
+                        {detail}
+                      </p>
+                    )}
                   </div>
                 </li>
               );

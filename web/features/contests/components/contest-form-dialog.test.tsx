@@ -144,4 +144,16 @@ describe('the contest dialog’s refusals', () => {
     expect(await screen.findByText('Choose at least one team')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
+
+  it('says a weight above the most a weight can be under the weights, and sends nothing', async () => {
+    const { me, calls } = stub();
+    renderWithProviders(<ContestFormDialog open onOpenChange={() => {}} contest={salesRace} />, { me });
+    const weight = await screen.findByRole('spinbutton', { name: 'Weight for Sales value' });
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '2000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent).join(' ')).toMatch(/1[,\s\u00a0]?000/);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
 });

@@ -26,6 +26,7 @@ import { useEnabledKinds } from '@web/lib/queries/get-kpi-rules';
 import { useKpis } from '@web/lib/queries/get-kpis';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { cn } from '@web/lib/cn';
+import { translateFieldMessage } from '@web/lib/field-messages';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useContestSubjects } from '../api/get-contests';
 import { useSaveContest } from '../api/save-contest';
@@ -187,7 +188,11 @@ export function ContestFormDialog({
     // refusals under their fields, and nothing sent that can only come back refused.
     const checked = CreateContestSchema.safeParse(input);
     if (!checked.success) {
-      setErrors(collectIssueErrors(checked.error.issues));
+      // Under the field they belong to (a weight's refusal under the weights), and the first in a
+      // toast as the server's refusal was: one for a field the form does not show is not lost.
+      const refused = collectIssueErrors(checked.error.issues.map((issue) => ({ ...issue, path: issue.path.slice(0, 1) })));
+      setErrors(refused);
+      toast.error(t('form.saveError'), { description: translateFieldMessage(Object.values(refused)[0] ?? '') });
       return;
     }
     try {

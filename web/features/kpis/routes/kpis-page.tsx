@@ -30,22 +30,24 @@ import { BUILT_IN_COLUMNS, type Period, PERIODS, rankRows, rankRowsByImprovement
 import { useTeamFilter } from '@web/lib/teams';
 import { usePeopleTargets } from '@web/lib/queries/get-people-targets';
 
-/**
- * KPIs (decision 101): every person's figure of each KPI for today, this week or this month,
- * ranked by the KPI chosen (the company's first own one, else points), with everyone's total;
- * the choices live in the URL like the boards' (?period=&kpi=&team=).
- */
 /*
  * With many KPIs the figures scroll sideways on a desktop: the rank and the person stay in view
  * (sticky), on an opaque background so the figures pass under them; the row's own tint (yours, the
  * total) mixed into it. On a phone the table has one figure and does not scroll.
  */
+// Opaque, they take the row's hover tint themselves (the row's own shows only through the others).
+const STICKY_HOVER = '[tr:hover>&]:bg-[color-mix(in_srgb,var(--color-muted)_50%,var(--color-card))]';
 // The rank's column is exactly as wide as the person's offset (a table shrinks a width it is only given as a hint).
-const STICKY_RANK = 'min-w-12 sm:sticky sm:left-0 sm:z-10';
-const STICKY_PERSON = 'sm:sticky sm:left-12 sm:z-10 sm:shadow-[inset_-1px_0_0_var(--color-border)]';
-const MINE_BACKGROUND = 'bg-[color-mix(in_oklab,var(--color-primary-soft)_50%,var(--color-card))]';
-const TOTAL_BACKGROUND = 'bg-[color-mix(in_oklab,var(--color-muted)_40%,var(--color-card))]';
+const STICKY_RANK = `min-w-12 sm:sticky sm:left-0 sm:z-10 ${STICKY_HOVER}`;
+const STICKY_PERSON = `sm:sticky sm:left-12 sm:z-10 sm:shadow-[inset_-1px_0_0_var(--color-border)] ${STICKY_HOVER}`;
+const MINE_BACKGROUND = 'bg-[color-mix(in_srgb,var(--color-primary-soft)_50%,var(--color-card))]';
+const TOTAL_BACKGROUND = 'bg-[color-mix(in_srgb,var(--color-muted)_40%,var(--color-card))]';
 
+/**
+ * KPIs (decision 101): every person's figure of each KPI for today, this week or this month,
+ * ranked by the KPI chosen (the company's first own one, else points), with everyone's total;
+ * the choices live in the URL like the boards' (?period=&kpi=&team=).
+ */
 export function Component() {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const { data: me } = useMe();
