@@ -102,13 +102,13 @@ export function WidgetFrame({
   const { t } = useTranslation('scoreboard');
   return (
     <section
-      className={cn('flex min-w-0 flex-col rounded-xl border bg-card p-4 text-card-foreground shadow-xs', onWall && 'p-5', className)}
+      className={cn('flex min-w-0 flex-col rounded-xl border bg-card p-4 text-card-foreground shadow-xs', className)}
       aria-label={title}
     >
       <header className="mb-3 flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 className={cn('truncate font-medium', onWall ? 'text-xl' : 'text-sm')}>{title}</h2>
-          {period && <p className={cn('text-muted-foreground', onWall ? 'text-base' : 'text-xs')}>{t(`boards.periods.${period}`)}</p>}
+          <h2 className={cn('truncate font-medium', onWall ? 'text-lg' : 'text-sm')}>{title}</h2>
+          {period && <p className={cn('text-muted-foreground', onWall ? 'text-sm' : 'text-xs')}>{t(`boards.periods.${period}`)}</p>}
         </div>
         {tools}
       </header>
@@ -118,17 +118,22 @@ export function WidgetFrame({
 }
 
 /**
- * A figure on a wall, as large as its tile's width allows (container query units over the tile's
- * body): the fewer its characters, the larger, up to `largest`.
+ * A figure on a wall, as large as the room its tile is given allows: a size container (container
+ * query units) that asks the board's layout for `least` only, so big figures do not make the board
+ * taller and the whole wall smaller; when the rows are stretched to fill the screen, it grows into
+ * the tile, the figure with it, by the room's width (the fewer characters, the larger) and height,
+ * up to `largest`.
  */
-function WallFigure({ text, largest, className }: { text: string; largest: string; className?: string }) {
+function WallFigure({ text, least, largest }: { text: string; least: string; largest: string }) {
   // About 0.6 of the type's size per character (tabular digits, a currency code): 150 ÷ length in
   // hundredths of the width keeps "NOK 1,250,000" inside its tile.
-  const size = `min(${largest}, ${Math.round((150 / Math.max(text.length, 2)) * 10) / 10}cqw)`;
+  const size = `min(${largest}, ${Math.round((150 / Math.max(text.length, 2)) * 10) / 10}cqw, 90cqh)`;
   return (
-    <p className={cn('font-semibold tracking-tight whitespace-nowrap tabular-nums leading-none', className)} style={{ fontSize: size }}>
-      {text}
-    </p>
+    <div className="flex min-h-0 flex-1 items-center [container-type:size]" style={{ minHeight: least }}>
+      <p className="font-semibold tracking-tight whitespace-nowrap tabular-nums leading-none" style={{ fontSize: size }}>
+        {text}
+      </p>
+    </div>
   );
 }
 
@@ -203,9 +208,9 @@ function NumberBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { k
   const change = before.data ? <KpiChange kpi={kpi} value={value} previous={previous} period={widget.period} /> : null;
   if (context.wall)
     return (
-      <div className="@container flex flex-1 flex-col justify-center gap-3">
-        <WallFigure text={words.format(kpi, value)} largest="6.5rem" />
-        <p className="text-base">{change}</p>
+      <div className="flex flex-1 flex-col gap-3">
+        <WallFigure text={words.format(kpi, value)} least="4.5rem" largest="9rem" />
+        <p className="text-sm">{change}</p>
       </div>
     );
   return (
@@ -255,7 +260,7 @@ function LeaderboardBody({
           key={member.userId}
           className={cn(
             'flex items-center gap-2 rounded-md px-2 py-1',
-            big ? 'gap-3 text-xl' : 'text-sm',
+            big ? 'gap-3 text-lg' : 'text-sm',
             member.userId === context.viewerId && 'bg-primary-soft/60',
           )}
         >
@@ -264,7 +269,7 @@ function LeaderboardBody({
             name={nameOf(member.userId)}
             avatarUrl={member.avatarUrl}
             colorKey={member.userId}
-            className={big ? 'size-9 text-xs' : 'size-6 text-[10px]'}
+            className={big ? 'size-8 text-xs' : 'size-6 text-[10px]'}
           />
           <PersonNameLink href={context.personHref(member.userId)} className="min-w-0 flex-1 truncate">
             {nameOf(member.userId)}
@@ -333,9 +338,9 @@ function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
       : t('boards.gaugeShare', { share: formatPercent(Math.round(share * 100), i18n.language), goal });
   const big = Boolean(context.wall);
   return (
-    <div className={big ? '@container flex flex-1 flex-col justify-center gap-4' : 'space-y-2'}>
+    <div className={big ? 'flex flex-1 flex-col gap-4' : 'space-y-2'}>
       {big ? (
-        <WallFigure text={words.format(kpi, value)} largest="4.5rem" />
+        <WallFigure text={words.format(kpi, value)} least="3.5rem" largest="6rem" />
       ) : (
         <p className="text-2xl font-semibold tabular-nums">{words.format(kpi, value)}</p>
       )}
@@ -350,7 +355,7 @@ function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
       >
         <div className={cn('h-full rounded-full', reached ? 'bg-success' : 'bg-primary')} style={{ width: `${share * 100}%` }} />
       </div>
-      <p className={cn('text-muted-foreground', big ? 'text-base' : 'text-xs')}>{progress}</p>
+      <p className={cn('text-muted-foreground', big ? 'text-sm' : 'text-xs')}>{progress}</p>
     </div>
   );
 }
@@ -413,7 +418,7 @@ function TeamsBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
   return (
     <ol className={big ? 'space-y-4' : 'space-y-2.5'}>
       {rows.map((row) => (
-        <li key={row.id} className={cn('space-y-1', big ? 'text-xl' : 'text-sm')}>
+        <li key={row.id} className={cn('space-y-1', big ? 'text-lg' : 'text-sm')}>
           <div className="flex items-baseline justify-between gap-2">
             <span className="min-w-0 truncate">{row.name}</span>
             <span className="font-semibold tabular-nums">{words.format(kpi, row.value)}</span>
@@ -476,7 +481,7 @@ function ContestBody({ widget, context }: { widget: Extract<BoardWidget, { kind:
                 key={row.subjectId}
                 className={cn(
                   'flex items-center gap-2 rounded-md px-2 py-1',
-                  big ? 'gap-3 text-xl' : 'text-sm',
+                  big ? 'gap-3 text-lg' : 'text-sm',
                   row.subjectId === context.viewerId && 'bg-primary-soft/60',
                 )}
               >
@@ -487,7 +492,7 @@ function ContestBody({ widget, context }: { widget: Extract<BoardWidget, { kind:
                       name={name}
                       avatarUrl={row.avatarUrl}
                       colorKey={row.subjectId}
-                      className={big ? 'size-9 text-xs' : 'size-6 text-[10px]'}
+                      className={big ? 'size-8 text-xs' : 'size-6 text-[10px]'}
                     />
                     <PersonNameLink href={context.personHref(row.subjectId)} className="min-w-0 flex-1 truncate">
                       {name}

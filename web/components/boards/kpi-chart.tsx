@@ -12,7 +12,11 @@ export type KpiChartProps = {
   name: string;
   /** A figure written without decimals (a count, money in whole units): the axis has no ticks between whole steps. */
   wholeSteps: boolean;
-  /** On a wall: as tall as its tile (at least the app's height), not the app's fixed height. */
+  /**
+   * On a wall: as tall as its tile (at least 8 rem). Size-contained: the height a
+   * stretched tile gave the chart must not count when the wall measures the board again, or the
+   * board would read taller each time and be drawn smaller.
+   */
   fill?: boolean;
 };
 
@@ -25,15 +29,15 @@ export function KpiChart({ days, style, locale, formatValue, summary, name, whol
   const dayLabel = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   const Chart = style === 'line' ? LineChart : BarChart;
   // Read from across the room on a wall.
-  const axis = fill ? { ...CHART_AXIS, fontSize: 16 } : CHART_AXIS;
+  const axis = fill ? { ...CHART_AXIS, fontSize: 14 } : CHART_AXIS;
   // recharts sizes an "auto" axis from its labels' measured width, which on a wall includes the
   // wall's scale: drawn smaller than 1, "34 %" measured narrow and was cut to "4 %". There the width
   // is the longest figure's (one character more for a rounder top tick) at the axis's type size.
   const valueAxisWidth = fill
-    ? Math.ceil((Math.max(...[0, ...days.map((point) => point.value ?? 0)].map((value) => formatValue(value).length)) + 1) * 16 * 0.62) + 8
+    ? Math.ceil((Math.max(...[0, ...days.map((point) => point.value ?? 0)].map((value) => formatValue(value).length)) + 1) * 14 * 0.62) + 8
     : ('auto' as const);
   return (
-    <div role="img" aria-label={summary} className={fill ? 'min-h-48 w-full flex-1' : 'h-48 w-full'}>
+    <div role="img" aria-label={summary} className={fill ? 'min-h-32 w-full flex-1 [contain:size]' : 'h-48 w-full'}>
       <ResponsiveContainer width="100%" height="100%">
         <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid {...CHART_GRID} />

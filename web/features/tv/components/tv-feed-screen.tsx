@@ -133,13 +133,13 @@ export function WallFeedList({
         {items.map((item) => {
           const line = describeWallFeedItem(item, t, format, language);
           return (
-            <li key={item.id} className="flex items-baseline gap-2 text-lg break-inside-avoid">
+            <li key={item.id} className="flex items-baseline gap-2 text-base break-inside-avoid">
               <p className="min-w-0 flex-1 truncate">
                 {line.who && <span className="font-semibold">{line.who} </span>}
                 <span className="text-muted-foreground">{line.text}</span>
                 {line.detail && <span className="font-medium text-gold"> · {line.detail}</span>}
               </p>
-              <time className="shrink-0 text-sm text-muted-foreground tabular-nums" dateTime={item.createdAt}>
+              <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={item.createdAt}>
                 {format.activityTime(item.createdAt, today)}
               </time>
             </li>
