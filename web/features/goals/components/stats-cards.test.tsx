@@ -31,6 +31,15 @@ describe('StatsCards', () => {
     expect(info).toHaveAccessibleDescription(/Meetings booked ÷ answered calls/);
   });
 
+  it('counts one answered call in the singular ("av 1 besvarat"), more in the plural', async () => {
+    await i18n.changeLanguage('sv');
+    const { unmount } = renderWithProviders(<StatsCards stats={makeTestStats({ answered: 1, hitRate: 0 })} />);
+    expect(screen.getByText('av 1 besvarat')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<StatsCards stats={makeTestStats()} />);
+    expect(screen.getByText('av 8 besvarade')).toBeInTheDocument();
+  });
+
   it('caps progress at 100 % and shows 0 % with no goal', () => {
     renderWithProviders(<StatsCards stats={makeTestStats()} />);
     expect(within(card('Calls today')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
