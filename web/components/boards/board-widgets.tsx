@@ -94,7 +94,7 @@ export function WidgetFrame({
   title: string;
   period: BoardPeriod | null;
   tools?: ReactNode;
-  /** On a wall: read from across the room, its body filling the tile (a number centred in it). */
+  /** On a wall: read from across the room, its body filling the tile. */
   onWall?: boolean;
   className?: string;
   children: ReactNode;
@@ -135,6 +135,13 @@ function WallFigure({ text, least, largest }: { text: string; least: string; lar
       </p>
     </div>
   );
+}
+
+/** A ranked row's parts (leaderboards, contest standings): the app's, or a step larger on a wall. */
+function rankedRowLook(onWall: boolean) {
+  return onWall
+    ? { list: 'space-y-1.5', row: 'flex items-center gap-3 rounded-md px-2 py-1 text-lg', rank: 'w-7', avatar: 'size-8 text-xs' }
+    : { list: 'space-y-1', row: 'flex items-center gap-2 rounded-md px-2 py-1 text-sm', rank: 'w-5', avatar: 'size-6 text-[10px]' };
 }
 
 /** Renders a widget's body: its data read from the KPI endpoints (decision 102). */
@@ -252,25 +259,13 @@ function LeaderboardBody({
   const of = new Map(values.data.kpis.find((k) => k.id === kpi.id)?.members.map((m) => [m.userId, m.value]));
   const rows = rankRows(values.data, kpi, nameOf).slice(0, widget.rows);
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('boards.noPeople')}</p>;
-  const big = Boolean(context.wall);
+  const look = rankedRowLook(Boolean(context.wall));
   return (
-    <ol className={big ? 'space-y-1.5' : 'space-y-1'}>
+    <ol className={look.list}>
       {rows.map((member, index) => (
-        <li
-          key={member.userId}
-          className={cn(
-            'flex items-center gap-2 rounded-md px-2 py-1',
-            big ? 'gap-3 text-lg' : 'text-sm',
-            member.userId === context.viewerId && 'bg-primary-soft/60',
-          )}
-        >
-          <span className={cn('text-end font-medium tabular-nums text-muted-foreground', big ? 'w-7' : 'w-5')}>{index + 1}</span>
-          <PersonAvatar
-            name={nameOf(member.userId)}
-            avatarUrl={member.avatarUrl}
-            colorKey={member.userId}
-            className={big ? 'size-8 text-xs' : 'size-6 text-[10px]'}
-          />
+        <li key={member.userId} className={cn(look.row, member.userId === context.viewerId && 'bg-primary-soft/60')}>
+          <span className={cn('text-end font-medium tabular-nums text-muted-foreground', look.rank)}>{index + 1}</span>
+          <PersonAvatar name={nameOf(member.userId)} avatarUrl={member.avatarUrl} colorKey={member.userId} className={look.avatar} />
           <PersonNameLink href={context.personHref(member.userId)} className="min-w-0 flex-1 truncate">
             {nameOf(member.userId)}
           </PersonNameLink>
@@ -463,37 +458,25 @@ function ContestBody({ widget, context }: { widget: Extract<BoardWidget, { kind:
   const rows = standings.filter((s) => s.score > 0).slice(0, widget.rows);
   // Money when the contest counts sales value alone (decision 087), else a number.
   const score = createContestScoreFormat(about, format);
-  const big = Boolean(context.wall);
+  const look = rankedRowLook(Boolean(context.wall));
   return (
     <div className="space-y-2">
-      <p className={cn('flex items-center gap-1.5 text-muted-foreground', big ? 'text-sm' : 'text-xs')}>
+      <p className={cn('flex items-center gap-1.5 text-muted-foreground', context.wall ? 'text-sm' : 'text-xs')}>
         <TrophyIcon className="size-3.5" aria-hidden /> {when}
       </p>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('boards.noStandings')}</p>
       ) : (
-        <ol className={big ? 'space-y-1.5' : 'space-y-1'}>
+        <ol className={look.list}>
           {rows.map((row) => {
             const name =
               row.kind === 'team' ? (row.name ?? t('boards.team')) : formatMemberName({ displayName: row.name, userId: row.subjectId }, t);
             return (
-              <li
-                key={row.subjectId}
-                className={cn(
-                  'flex items-center gap-2 rounded-md px-2 py-1',
-                  big ? 'gap-3 text-lg' : 'text-sm',
-                  row.subjectId === context.viewerId && 'bg-primary-soft/60',
-                )}
-              >
-                <span className={cn('text-end font-medium tabular-nums text-muted-foreground', big ? 'w-7' : 'w-5')}>{row.rank}</span>
+              <li key={row.subjectId} className={cn(look.row, row.subjectId === context.viewerId && 'bg-primary-soft/60')}>
+                <span className={cn('text-end font-medium tabular-nums text-muted-foreground', look.rank)}>{row.rank}</span>
                 {row.kind === 'person' ? (
                   <>
-                    <PersonAvatar
-                      name={name}
-                      avatarUrl={row.avatarUrl}
-                      colorKey={row.subjectId}
-                      className={big ? 'size-8 text-xs' : 'size-6 text-[10px]'}
-                    />
+                    <PersonAvatar name={name} avatarUrl={row.avatarUrl} colorKey={row.subjectId} className={look.avatar} />
                     <PersonNameLink href={context.personHref(row.subjectId)} className="min-w-0 flex-1 truncate">
                       {name}
                     </PersonNameLink>

@@ -15,7 +15,7 @@ import { formatMemberName } from '@web/lib/member-name';
 import { lowerInSentence } from '@web/lib/in-sentence';
 import { describeFeedEvent } from './describe-feed-event';
 import { ReactionBar } from './reaction-bar';
-import { FEED_CUSTOMER_MAX, FEED_NOTES_MAX } from '@web/lib/feed-text';
+import { cutCustomerName, FEED_NOTES_MAX } from '@web/lib/feed-text';
 
 /**
  * The Live Activity feed (decision 051): activities (who did what with which customer, a sparkle on
@@ -142,11 +142,8 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
             <>
               {' '}
               {t('feed.with')}{' '}
-              <span
-                className="font-medium break-words"
-                title={activity.customerName.length > FEED_CUSTOMER_MAX ? activity.customerName : undefined}
-              >
-                {truncateText(activity.customerName, FEED_CUSTOMER_MAX)}
+              <span className="font-medium break-words" title={cutCustomerName(activity.customerName).title}>
+                {cutCustomerName(activity.customerName).text}
               </span>
             </>
           )}

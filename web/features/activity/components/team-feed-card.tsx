@@ -11,7 +11,7 @@ import { ActivityIcon } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { nameOwnType } from '@web/lib/activity-kind';
 import { computeCallOutcome } from '@core/kpi';
-import { FEED_CUSTOMER_MAX, FEED_NOTES_MAX } from '@web/lib/feed-text';
+import { cutCustomerName, FEED_NOTES_MAX } from '@web/lib/feed-text';
 
 /**
  * "Team today": the newest activities of everyone in the company, updating live. A rep sees a
@@ -71,12 +71,8 @@ export function TeamFeedCard() {
               ]
                 .filter(Boolean)
                 .join(' · ');
-              const detail = [
-                item.customerName && truncateText(item.customerName, FEED_CUSTOMER_MAX),
-                item.notes && truncateText(item.notes, FEED_NOTES_MAX),
-              ]
-                .filter(Boolean)
-                .join(' · ');
+              const customer = item.customerName ? cutCustomerName(item.customerName) : null;
+              const detail = [customer?.text, item.notes && truncateText(item.notes, FEED_NOTES_MAX)].filter(Boolean).join(' · ');
               return (
                 <li key={item.id} className="flex items-start gap-3 text-sm" data-testid="team-feed-item">
                   {item.ownType ? (
@@ -100,10 +96,7 @@ export function TeamFeedCard() {
                       )}
                     </p>
                     {detail && (
-                      <p
-                        className="truncate text-xs text-muted-foreground"
-                        title={item.customerName && item.customerName.length > FEED_CUSTOMER_MAX ? item.customerName : undefined}
-                      >
+                      <p className="truncate text-xs text-muted-foreground" title={customer?.title}>
                         {detail}
                       </p>
                     )}
