@@ -143,11 +143,44 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('Administration, Integrations: the page', () => {
+  it('shows as one piece once its three lists have answered, so nothing moves under the pointer', async () => {
+    // The playlists answer last: until then the page is one still shape, not a card that grows.
+    let answerPlaylists = () => {};
+    const playlistsAnswered = new Promise<void>((resolve) => (answerPlaylists = resolve));
+    stubServer({
+      'GET /api/v1/tv-playlists': async () => {
+        await playlistsAnswered;
+        return reply(200, { playlists: PLAYLISTS } satisfies TvPlaylistList);
+      },
+    });
+    renderPage();
+    expect(await screen.findByLabelText('Loading...')).toHaveAttribute('aria-busy', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the links and channels have answered by now
+    expect(screen.queryByRole('link', { name: 'Open Webhooks' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'TV display links' })).not.toBeInTheDocument();
+    answerPlaylists();
+    expect(await screen.findByRole('link', { name: 'Open Webhooks' })).toHaveAttribute('href', '/app/admin/webhooks');
+    expect(screen.getByText('Sales floor loop')).toBeInTheDocument();
+    expect(await tableRows()).toHaveLength(3);
+    expect(screen.queryByLabelText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('shows the page when one list fails, with that card saying so and offering to try again', async () => {
+    stubServer({ 'GET /api/v1/admin/chat-integrations': reply(500, { error: 'Internal error' }) });
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Open Webhooks' })).toBeInTheDocument();
+    expect(await tableRows()).toHaveLength(3);
+    const chat = screen.getByRole('heading', { name: 'Slack and Microsoft Teams' }).closest('[data-slot="card"]') as HTMLElement;
+    expect(within(chat).getByRole('button', { name: /try again/i })).toBeInTheDocument();
+  });
+});
+
 describe('Administration, Integrations: TV display links', () => {
   it('lists the links with when they were made and last used, in the company time zone; only active ones can be revoked', async () => {
     stubServer();
     renderPage();
-    expect(screen.getByText('TV display links')).toBeInTheDocument();
+    expect(await screen.findByText('TV display links')).toBeInTheDocument();
     expect(await tableRows()).toEqual([
       ['Lobby TV', 'Whole company', '22 Nov 2026', '24 Nov, 09:15', 'Active'],
       ['Sales floor', 'Oslo', '21 Nov 2026', 'Never', 'Active'],

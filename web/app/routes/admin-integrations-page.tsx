@@ -1,11 +1,16 @@
 import { ArrowRightIcon, WebhookIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardHeading } from '@web/components/card-heading';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useDisplayLinks } from '@web/features/tv/api/get-display-links';
+import { useTvPlaylists } from '@web/features/tv/api/tv-playlists';
 import { DisplayLinksCard } from '@web/features/tv/components/display-links-card';
 import { TvPlaylistsCard } from '@web/features/tv/components/tv-playlists-card';
+import { useChatIntegrations } from '@web/features/webhooks/api/chat-integrations';
 import { ChatIntegrationsCard } from '@web/features/webhooks/components/chat-integrations-card';
 import { paths } from '@web/lib/paths';
 
@@ -15,37 +20,63 @@ import { paths } from '@web/lib/paths';
  */
 export function Component() {
   const { t } = useTranslation('scoreboard');
+  // The three cards above the Webhooks card each load a list, and each list's answer changes its
+  // card's height: shown as they came, the page moved under the pointer for the first half second
+  // (a click meant for "Open Webhooks" landed on the display links' card; the webhooks journey
+  // caught it). So the cards mount at once (their queries start) but show as one piece once all
+  // three lists have answered, a failure included (its card says so, with a retry); from then on
+  // the page stays shown, whatever a card fetches later.
+  const lists = [useDisplayLinks(), useTvPlaylists(), useChatIntegrations()];
+  const [shown, setShown] = useState(false);
+  if (!shown && lists.every((list) => !list.isPending)) setShown(true);
   return (
-    <div className="flex flex-col gap-6">
-      <DisplayLinksCard />
-      <TvPlaylistsCard />
-      <ChatIntegrationsCard />
-      {/* Signed webhooks have their own tab; this card points there from where admins look for integrations. */}
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
-          <div className="flex min-w-0 flex-col gap-2">
-            <div className="flex items-center gap-2">
-              <WebhookIcon className="size-5 text-primary" aria-hidden />
-              <CardHeading>{t('webhooksCard.title')}</CardHeading>
+    <>
+      {shown ? null : <IntegrationsSkeleton />}
+      <div className="flex flex-col gap-6" hidden={!shown}>
+        <DisplayLinksCard />
+        <TvPlaylistsCard />
+        <ChatIntegrationsCard />
+        {/* Signed webhooks have their own tab; this card points there from where admins look for integrations. */}
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
+            <div className="flex min-w-0 flex-col gap-2">
+              <div className="flex items-center gap-2">
+                <WebhookIcon className="size-5 text-primary" aria-hidden />
+                <CardHeading>{t('webhooksCard.title')}</CardHeading>
+              </div>
+              <CardDescription className="max-w-3xl">{t('webhooksCard.text')}</CardDescription>
             </div>
-            <CardDescription className="max-w-3xl">{t('webhooksCard.text')}</CardDescription>
-          </div>
-          <Button asChild variant="outline">
-            <Link to={paths.admin.webhooks}>
-              {t('webhooksCard.open')} <ArrowRightIcon />
-            </Link>
-          </Button>
-        </CardHeader>
-      </Card>
-      <p className="text-sm text-muted-foreground">
-        <Trans
-          t={t}
-          i18nKey="apiTokensElsewhere"
-          components={{
-            tokens: <Link to={paths.app.settings('api-tokens')} className="font-medium text-primary underline-offset-4 hover:underline" />,
-          }}
-        />
-      </p>
+            <Button asChild variant="outline">
+              <Link to={paths.admin.webhooks}>
+                {t('webhooksCard.open')} <ArrowRightIcon />
+              </Link>
+            </Button>
+          </CardHeader>
+        </Card>
+        <p className="text-sm text-muted-foreground">
+          <Trans
+            t={t}
+            i18nKey="apiTokensElsewhere"
+            components={{
+              tokens: (
+                <Link to={paths.app.settings('api-tokens')} className="font-medium text-primary underline-offset-4 hover:underline" />
+              ),
+            }}
+          />
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** The page while its lists load: one still shape, so nothing moves when they arrive. */
+function IntegrationsSkeleton() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true" aria-label={t('status.loading')}>
+      <Skeleton className="h-72 rounded-xl" />
+      <Skeleton className="h-48 rounded-xl" />
+      <Skeleton className="h-48 rounded-xl" />
     </div>
   );
 }
