@@ -61,7 +61,7 @@ const PLAYLISTS: TvPlaylist[] = [
 
 const TOKEN = 'q3Yp0yF1mX3c8rVt-2gq5Jm7ZlQe9Wb4sKd1nHo6aAc';
 
-type Answers = Record<string, StubReply | ((call: RecordedCall) => StubReply)>;
+type Answers = Record<string, StubReply | ((call: RecordedCall) => StubReply | Promise<StubReply>)>;
 
 /** The company's display links on the server: listed, created (the token shown once) and revoked. */
 const TEAMS = [
