@@ -208,7 +208,7 @@ describe('the landing page', () => {
 
     // The first two slides are screenshots of the product; the dialog shows it larger.
     await expect(page.locator('[data-carousel-slide="dashboard"] img').getAttribute('src')).resolves.toMatch(
-      /^\/landing\/dashboard-\d+\.webp$/,
+      /^\/landing\/en\/dashboard-\d+\.webp$/,
     );
     await page.getByRole('button', { name: 'Open Dashboard Overview in a larger view' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dashboard Overview' });
@@ -291,6 +291,10 @@ describe('languages', () => {
       await expect(nb.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('KPI- og salgsoppfølging på minutter');
       await expect(nb.getByRole('link', { name: 'Start gratis nå' }).getAttribute('href')).resolves.toBe('/auth/register');
       await saveScreenshot(nb, 'landing-05-norwegian');
+      // The product's pictures are the Norwegian team's, in Norwegian and kroner, not the English ones.
+      await expect(nb.locator('[data-carousel-slide="dashboard"] img').getAttribute('src')).resolves.toMatch(
+        /^\/landing\/nb\/dashboard-\d+\.webp$/,
+      );
       await captureScreenshot(nb.locator('#pricing'), 'landing-09-pricing-norwegian');
       await nb.getByRole('banner').getByRole('link', { name: 'English' }).click();
       await nb.waitForURL('**/landing?lang=en');
@@ -308,6 +312,22 @@ describe('languages', () => {
       await norwegian.close();
     }
   });
+});
+
+it.each([
+  ['sv', 'Swedish'],
+  ['da', 'Danish'],
+])('shows the %s landing the product in its own language: the carousel’s pictures are that team’s', async (language) => {
+  await page.goto(`/landing?lang=${language}`);
+  await expect(page.locator('html').getAttribute('lang')).resolves.toBe(language);
+  for (const shot of ['dashboard', 'quickLog']) {
+    const src = await page.locator(`[data-carousel-slide="${shot}"] img`).getAttribute('src');
+    expect(src).toMatch(new RegExp(`^/landing/${language}/[a-z-]+-\\d+\\.webp$`));
+    // Each picture is there to load, not only named (the slide loads it lazily, as it comes into view).
+    const picture = await page.request.get(src!);
+    expect([picture.status(), picture.headers()['content-type']]).toEqual([200, 'image/webp']);
+  }
+  await page.goto('/landing?lang=en'); // the next checks read the site in English
 });
 
 describe('the public pages', () => {

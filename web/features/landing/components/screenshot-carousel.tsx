@@ -15,7 +15,7 @@ import {
 
 /*
  * 4. The screenshot carousel: Dashboard Overview and Quick Log Modal are screenshots of the product
- * (web/public/landing, made by scripts/public-site/landing-screenshots.ts); Admin KPI Rules and
+ * in the page's language (web/public/landing/<language>, made by scripts/public-site/landing-screenshots.ts); Admin KPI Rules and
  * Wrap-up Reports are drawn. Previous and next wrap around, a click opens a detail dialog. The
  * markup works as a swipeable strip on its own; web/site/islands/landing.ts adds the buttons'
  * behaviour and the dialogs.
@@ -27,14 +27,16 @@ const SLIDES = [
   { key: 'wrapup', illustration: <WrapupIllustration /> },
 ] as const satisfies readonly { key: string; shot?: string; illustration?: ReactNode }[];
 
-const SHOTS = screenshots as Record<string, Screenshot | undefined>;
+/** Each language's pictures (its country's team, words and currency); English where one is missing. */
+const SHOTS = screenshots as Partial<Record<string, Record<string, Screenshot | undefined>>>;
 
 export function ScreenshotCarousel() {
-  const { t } = useTranslation('landing');
+  const { t, i18n } = useTranslation('landing');
   const total = SLIDES.length;
+  const shots = SHOTS[i18n.language] ?? SHOTS.en ?? {};
   const visual = (slide: (typeof SLIDES)[number], sizes: string) => {
     if ('illustration' in slide) return slide.illustration;
-    const shot = SHOTS[slide.shot];
+    const shot = shots[slide.shot];
     const title = t(`carousel.slides.${slide.key}.title`);
     return shot ? (
       <ScreenshotImage shot={shot} alt={t(`carousel.slides.${slide.key}.alt`)} sizes={sizes} />
