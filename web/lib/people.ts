@@ -31,3 +31,17 @@ export function usePersonPageHref(): (userId: string) => string | null {
     [view],
   );
 }
+
+/**
+ * Whether the viewer may open this person's page, by the rule the server applies; null until /me
+ * and the teams are in. The page asks the server only when they may: a refusal the page already
+ * knows would otherwise cost a 403 in the browser's console. Without the teams (they failed to
+ * load) it leaves the answer to the server.
+ */
+export function useMayOpenPersonPage(userId: string): boolean | null {
+  const view = useManagerView();
+  const teams = useTeams();
+  if (!view || teams.isPending) return null;
+  if (teams.isError) return true;
+  return canManageMember(view.manager, { userId, teamId: view.teamOf(userId) });
+}

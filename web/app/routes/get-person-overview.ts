@@ -15,10 +15,14 @@ export function getPersonOverviewQueryOptions(userId: string, funnel: FunnelPeri
   });
 }
 
-/** Keeps the person's page on screen while another funnel period loads (never another person's). */
-export function usePersonOverview(userId: string, funnel: FunnelPeriod) {
+/**
+ * Keeps the person's page on screen while another funnel period loads (never another person's).
+ * `enabled` false: not asked (the viewer may not open it).
+ */
+export function usePersonOverview(userId: string, funnel: FunnelPeriod, enabled = true) {
   return useQuery({
     ...getPersonOverviewQueryOptions(userId, funnel),
+    enabled,
     placeholderData: (previous) => (previous?.person.userId === userId ? previous : undefined),
   });
 }

@@ -136,16 +136,31 @@ function makeOverview(overrides: Partial<PersonOverview> = {}): PersonOverview {
   };
 }
 
+/** Rita (user-1, a rep) leads the team Ola (user-2) is in: she may open his page. */
+const RITA_LEADS_OLA = {
+  'GET /api/v1/teams': reply(200, {
+    teams: [
+      {
+        id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        name: 'Oslo',
+        members: [{ userId: 'user-2', displayName: 'Ola Rep', avatarUrl: null }],
+        leads: [{ userId: 'user-1', displayName: 'Rita Rep', avatarUrl: null }],
+        createdAt: '2026-11-01T08:00:00.000Z',
+      },
+    ],
+  }),
+};
+
 function renderPage(
   answer: NonNullable<Parameters<typeof stubFetch>[0]>[string] = reply(200, makeOverview()),
   me = makeTestAdminMe(),
   more: Parameters<typeof stubFetch>[0] = {},
 ) {
   const calls = stubFetch({
+    'GET /api/v1/teams': reply(200, { teams: [] }),
     ...more,
     'GET /api/v1/me': reply(200, me),
     'GET /api/v1/people/user-2/overview': answer,
-    'GET /api/v1/teams': reply(200, { teams: [] }),
     'GET /api/v1/coaching/members/user-2/notes': reply(200, {
       member: { userId: 'user-2', displayName: 'Ola Rep', avatarUrl: null, formerMember: false },
       notes: [],
@@ -272,7 +287,7 @@ describe("a person's page", () => {
   });
 
   it("a team lead (not an admin) on their rep's page is offered the targets they set", async () => {
-    renderPage(reply(200, makeOverview()), makeTestMe());
+    renderPage(reply(200, makeOverview()), makeTestMe(), RITA_LEADS_OLA);
     expect(await screen.findByRole('link', { name: 'Set targets' })).toHaveAttribute('href', '/app/targets');
   });
 
@@ -352,18 +367,21 @@ describe("a person's page", () => {
     dismissAllToasts();
   });
 
-  it('a team lead who is not an admin is offered no corrections', async () => {
-    renderPage(reply(200, makeOverview()), makeTestMe());
+  it("a team lead who is not an admin corrects their rep's activities here (decision 086)", async () => {
+    renderPage(reply(200, makeOverview()), makeTestMe(), RITA_LEADS_OLA);
     const list = await screen.findByTestId('person-activities');
-    expect(within(list).queryByRole('button', { name: /^Correct/ })).not.toBeInTheDocument();
+    expect(within(list).queryAllByRole('button', { name: /^Correct/ }).length).toBeGreaterThan(0);
   });
 
   it("on one's own page a rep sees their numbers but no coaching notes and no target setting", async () => {
     const own = makeOverview({ person: { ...makeOverview().person, isSelf: true } });
-    renderPage(reply(200, own), makeTestMe());
+    const ola = makeTestMe();
+    renderPage(reply(200, own), { ...ola, user: { ...ola.user, id: 'user-2' } });
     expect(await screen.findByText('This is you')).toBeInTheDocument();
     expect(screen.queryByTestId('person-coaching-notes')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Set targets' })).not.toBeInTheDocument();
+    // Their own activities they change as a rep does, in My Activity, not by correcting them here.
+    expect(within(screen.getByTestId('person-activities')).queryByRole('button', { name: /^Correct/ })).not.toBeInTheDocument();
   });
 
   it('a new rep with nothing logged sees zeros and empty lists, not errors', async () => {
@@ -390,13 +408,20 @@ describe("a person's page", () => {
     expect(screen.getByTestId('person-trend-chart')).toHaveAccessibleName('Calls per week over the last 12 weeks: nothing logged yet.');
   });
 
-  it('tells a colleague the page is not theirs, and a missing person that there is no one', async () => {
+  it('tells a colleague the page is not theirs without asking the server (no refused request in the console)', async () => {
+    const { calls } = renderPage(undefined, makeTestMe());
+    expect(await screen.findByRole('heading', { name: 'This page is not yours to open' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/app');
+    expect(calls.filter((call) => call.path.startsWith('/api/v1/people/'))).toEqual([]);
+  });
+
+  it('says the server’s refusal the same way, where the teams it knew were out of date', async () => {
     renderPage(
       reply(403, { error: { code: 'forbidden', message: "Only the person, their team's lead and admins can open this page." } }),
       makeTestMe(),
+      RITA_LEADS_OLA,
     );
     expect(await screen.findByRole('heading', { name: 'This page is not yours to open' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/app');
   });
 
   it('says so when the person is not in the company', async () => {

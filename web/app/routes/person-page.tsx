@@ -12,6 +12,7 @@ import { CoachingNotes } from '@web/features/coaching/components/coaching-notes'
 import { ApiRequestError } from '@web/lib/api/errors';
 import { useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { useMayOpenPersonPage } from '@web/lib/people';
 import { useCanCorrect } from '@web/features/activity/lib/correctable-members';
 import { usePersonOverview } from './get-person-overview';
 import { ActivitiesCard } from './person/activities-card';
@@ -34,10 +35,14 @@ export function Component() {
   const { t } = useTranslation('people');
   const { id = '' } = useParams();
   const [funnel, setFunnel] = useState<FunnelPeriod>('month');
-  const overview = usePersonOverview(id, funnel);
+  const mayOpen = useMayOpenPersonPage(id);
+  const overview = usePersonOverview(id, funnel, mayOpen === true);
   const format = useCompanyFormat();
   const canCorrect = useCanCorrect();
 
+  // Refused before asking where the rule already says no (a rep opening a colleague's address).
+  if (mayOpen === false)
+    return <Refusal icon={ShieldAlertIcon} title={t('refused.title')} text={t('refused.text')} testId="person-refused" />;
   if (overview.isPending) return <PersonPageSkeleton />;
   if (overview.isError && !overview.data) {
     const status = overview.error instanceof ApiRequestError ? overview.error.status : 0;
