@@ -92,4 +92,17 @@ describe('CustomerCombobox', () => {
     await user.type(screen.getByRole('combobox', { name: /Customer/ }), 'fjo');
     expect(await screen.findByText('"fjo" will be added as a new customer.')).toBeInTheDocument();
   });
+
+  it('says so when a pasted name is longer than a customer’s name can be, and keeps the first 200 characters', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderCombobox(onChange);
+    const field = screen.getByRole('combobox', { name: /Customer/ });
+    await user.click(field);
+    await user.paste(`Fjordkraft ${'Solutions '.repeat(30)}AS`);
+    expect((field as HTMLInputElement).value).toHaveLength(200);
+    expect(onChange).toHaveBeenLastCalledWith(expect.stringMatching(/^Fjordkraft Solutions/));
+    expect(screen.getByText('A customer’s name has room for 200 characters; anything longer is cut off.')).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription('A customer’s name has room for 200 characters; anything longer is cut off.');
+  });
 });

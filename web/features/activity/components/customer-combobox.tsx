@@ -54,11 +54,15 @@ export function CustomerCombobox({
   const isNewCustomer = isSettled && !exactMatch;
   // An archived customer's exact name (decision 086): the log links to it, so the rep is told it is archived.
   const archivedMatch = isSettled && exactMatch?.archived ? exactMatch : undefined;
-  const hint = isNewCustomer
-    ? t('customer.newCustomer', { name: value.trim() })
-    : archivedMatch
-      ? t('customer.archivedCustomer', { name: archivedMatch.name })
-      : null;
+  // The field takes no more than the name's limit: a longer name pasted in is cut, and said so.
+  const hint =
+    value.length >= CUSTOMER_NAME_MAX
+      ? t('customer.atLimit', { max: CUSTOMER_NAME_MAX })
+      : isNewCustomer
+        ? t('customer.newCustomer', { name: value.trim() })
+        : archivedMatch
+          ? t('customer.archivedCustomer', { name: archivedMatch.name })
+          : null;
 
   useEffect(
     () => () => {
