@@ -48,42 +48,34 @@ type Country = {
   product: string;
   notes: string;
 };
+/** The Norwegian team's company, which the English landing shows too. */
+const NORWAY = {
+  timezone: 'Europe/Oslo',
+  currency: 'NOK',
+  company: 'Fjordsalg AS',
+  customers: [
+    'Fjordkraft Solutions AS',
+    'Nordlys Energi',
+    'Bergen Bygg AS',
+    'Tromsø Data',
+    'Vestland Logistikk',
+    'Oslo Medtech',
+    'Aurora Finans',
+    'Lofoten Sjømat',
+  ],
+} as const;
 const COUNTRIES: Record<Language, Country> = {
   en: {
+    ...NORWAY,
     locale: 'en-GB',
-    timezone: 'Europe/Oslo',
-    currency: 'NOK',
-    company: 'Fjordsalg AS',
     names: ['Ingrid Solberg', 'Magnus Lindqvist', 'Sofie Haugen', 'Jonas Berg', 'Emma Nilsen'],
-    customers: [
-      'Fjordkraft Solutions AS',
-      'Nordlys Energi',
-      'Bergen Bygg AS',
-      'Tromsø Data',
-      'Vestland Logistikk',
-      'Oslo Medtech',
-      'Aurora Finans',
-      'Lofoten Sjømat',
-    ],
     product: 'Annual licence',
     notes: 'Demo with the CFO on Thursday, wants a pilot for 40 seats.',
   },
   nb: {
+    ...NORWAY,
     locale: 'nb-NO',
-    timezone: 'Europe/Oslo',
-    currency: 'NOK',
-    company: 'Fjordsalg AS',
     names: ['Ingrid Solberg', 'Magnus Lie', 'Sofie Haugen', 'Jonas Berg', 'Emma Nilsen'],
-    customers: [
-      'Fjordkraft Solutions AS',
-      'Nordlys Energi',
-      'Bergen Bygg AS',
-      'Tromsø Data',
-      'Vestland Logistikk',
-      'Oslo Medtech',
-      'Aurora Finans',
-      'Lofoten Sjømat',
-    ],
     product: 'Årslisens',
     notes: 'Demo med økonomisjefen torsdag, vil ha en pilot for 40 brukere.',
   },
