@@ -112,6 +112,26 @@ describe('ActivityFeed', () => {
     expect(within(item).getByText(`“${'x'.repeat(50)}…”`)).toBeInTheDocument();
   });
 
+  it.each([
+    ['nb', 'Kari Nordmann tok en avtale et steg videre med Equinor'],
+    ['da', 'Kari Nordmann bragte en aftale et skridt videre med Equinor'],
+    ['sv', 'Kari Nordmann tog en affär vidare med Equinor'],
+  ])('says a call that moved a deal forward with a customer in %s without saying "with" twice', async (language, line) => {
+    await i18n.changeLanguage(language);
+    try {
+      renderWithProviders(
+        <ActivityFeed
+          today="2026-11-16"
+          format={format}
+          items={asItems([makeActivity({ movedForward: true, customerName: 'Equinor' })])}
+        />,
+      );
+      expect(screen.getByRole('listitem')).toHaveTextContent(line);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('cuts a long customer name at 60 characters, its whole name on hover', () => {
     const customerName = `Norrsken ${'Försäljning '.repeat(16)}AB`.slice(0, 200);
     renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ customerName })])} />);
