@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityTypeDefinition } from '../contracts/activity-types';
-import { ACTIVITY_TYPE_TEMPLATE_KEYS, ACTIVITY_TYPE_TEMPLATE_TYPES, mergeActivityTypeDefinition, pickName } from './index';
+import {
+  ACTIVITY_TYPE_TEMPLATE_KEYS,
+  ACTIVITY_TYPE_TEMPLATE_TYPES,
+  computeCustomActivityPoints,
+  mergeActivityTypeDefinition,
+  pickName,
+} from './index';
 import { ActivityTypeInputSchema } from '../contracts/activity-types';
 
 const ids = () => {
@@ -66,6 +72,14 @@ describe('mergeActivityTypeDefinition', () => {
 });
 
 describe('the templates', () => {
+  it('reward a renewal won, not one lost', () => {
+    const template = ACTIVITY_TYPE_TEMPLATE_TYPES.account_management.find((type) => type.key === 'renewal')!;
+    const renewal = mergeActivityTypeDefinition(null, template, { inUse: false, newId: () => 'new' });
+    const points = (outcome: string) =>
+      computeCustomActivityPoints(renewal, outcome, { value: 5_000_000 }, { countBefore: 0, bonusTaken: false }).points;
+    expect({ renewed: points('renewed'), lost: points('lost') }).toEqual({ renewed: 10, lost: 0 });
+  });
+
   it('are each a valid definition with names in every language', () => {
     for (const types of Object.values(ACTIVITY_TYPE_TEMPLATE_TYPES)) {
       for (const { key, ...type } of types) {

@@ -246,9 +246,11 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<
       names: names('Renewal', 'Fornyelse', 'Förnyelse', 'Fornyelse'),
       icon: 'repeat',
       colour: 'green',
-      points: 5,
+      // Points for the renewal won, none for one lost (a Danish manager's walk: a lost renewal earned
+      // as much as a booked meeting).
+      points: 0,
       outcomes: [
-        { id: 'renewed', names: names('Renewed', 'Fornyet', 'Förnyad', 'Fornyet'), points: 5, celebrate: true },
+        { id: 'renewed', names: names('Renewed', 'Fornyet', 'Förnyad', 'Fornyet'), points: 10, celebrate: true },
         { id: 'lost', names: names('Lost', 'Tapt', 'Förlorad', 'Tabt'), points: 0, celebrate: false },
       ],
       fields: [
