@@ -85,3 +85,18 @@ function computeStepRate(count: number, previous: number | null): Percent | null
   if (previous === null || previous <= 0) return null;
   return Math.round((count / previous) * 100) as Percent;
 }
+
+/**
+ * A name for someone who gave none (a magic link asks for it as optional), read from their e-mail
+ * address: "camilla.bech+crm@firma.dk" is "Camilla Bech". Parts of digits only are left out; an
+ * address that leaves nothing gives null (the boards then say "User" and the id, as before).
+ * Boards, feeds and the wall name people: "Bruger OB26mudX" told a team nothing (a Danish team's walk).
+ */
+export function computeNameFromEmail(email: string | null | undefined): string | null {
+  const local = (email ?? '').split('@')[0]!.split('+')[0]!;
+  const words = local
+    .split(/[._\-\s]+/)
+    .filter((word) => word !== '' && !/^\d+$/.test(word))
+    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1));
+  return words.length > 0 ? words.join(' ') : null;
+}

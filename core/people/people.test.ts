@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toLocalDate } from '../period';
-import { computeFunnel, computeWeekBuckets, type PersonDay, ZERO_PERSON_TOTALS } from './index';
+import { computeFunnel, computeNameFromEmail, computeWeekBuckets, type PersonDay, ZERO_PERSON_TOTALS } from './index';
 
 const day = (date: string, calls: number, extra: Partial<PersonDay> = {}): PersonDay => ({
   ...ZERO_PERSON_TOTALS,
@@ -44,5 +44,21 @@ describe('the funnel', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('computeNameFromEmail', () => {
+  it('reads a name from the address a person signed in with', () => {
+    expect(computeNameFromEmail('camilla.bech@firma.dk')).toBe('Camilla Bech');
+    expect(computeNameFromEmail('ola_nordmann+crm@example.no')).toBe('Ola Nordmann');
+    expect(computeNameFromEmail('anna-karin.svensson@foretag.se')).toBe('Anna Karin Svensson');
+    expect(computeNameFromEmail('øystein2@firma.no')).toBe('Øystein2');
+    expect(computeNameFromEmail('sales.2024@firma.no')).toBe('Sales');
+  });
+
+  it('gives nothing where the address has no name in it', () => {
+    expect(computeNameFromEmail('1234@firma.no')).toBeNull();
+    expect(computeNameFromEmail('')).toBeNull();
+    expect(computeNameFromEmail(null)).toBeNull();
   });
 });

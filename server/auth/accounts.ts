@@ -1,3 +1,4 @@
+import { computeNameFromEmail } from '@core/people';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { user } from '../db/schema';
@@ -26,12 +27,14 @@ export async function updateAccountLocale(db: Database, userId: UserId, locale: 
 }
 
 /**
- * The account's name, trimmed, as a new membership's display name (null when blank), in the
- * caller's transaction (app_user sees the person as themself or as a member of the company).
+ * The account's name, trimmed, as a new membership's display name, in the caller's transaction
+ * (app_user sees the person as themself or as a member of the company). Someone who gave no name
+ * (a magic link asks for it as optional) is named from their address (core's computeNameFromEmail);
+ * null only when that has no name in it either.
  */
 export async function selectAccountName(tx: Transaction, userId: UserId): Promise<string | null> {
-  const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
-  return person?.name?.trim() || null;
+  const [person] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+  return person?.name?.trim() || computeNameFromEmail(person?.email);
 }
 
 /** Transaction step (invitations): the account's e-mail address, as the person sees themself. */

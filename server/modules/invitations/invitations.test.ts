@@ -346,6 +346,24 @@ describe('magic link join (/join?invite={code})', () => {
     expect((await accept(person, invitation.code)).status).toBe(410);
   });
 
+  it('names someone who gave no name from their address, so the boards show who they are', async () => {
+    const invitation = await invite(admin, { role: 'user' });
+    // Digits only after the name: left out of it, and the address is this test's own.
+    const email = `camilla.bech.${Date.now()}${crypto.getRandomValues(new Uint32Array(1))[0]}@example.com`;
+    expect((await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code: invitation.code, email } })).status).toBe(
+      200,
+    );
+    const link = new URL((await latestMailTo(email))!.links[0]!);
+    const followed = await t.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
+    const cookie = followed.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const person = { id: toUserId(''), email, name: '', password: '', cookie };
+    const me = (await (await t.request('/api/v1/me', { as: person })).json()) as Me;
+    expect(me.profile?.displayName).toBe('Camilla Bech');
+  });
+
   it('a magic link followed by someone already in another company signs them in and joins nothing', async () => {
     const elsewhere = await t.createMember({ name: 'Elsa Elsewhere' });
     const invitation = await invite(admin);
