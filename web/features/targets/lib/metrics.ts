@@ -44,7 +44,9 @@ export function formatExpectedValue(target: Measured, expected: number, format: 
   // A KPI's target as its KPI is written (its decimals); a built-in metric's as a whole count.
   if (target.metric === 'kpi' && target.kpi)
     return formatKpiValue(expected, target.kpi, { locale: format.locale, currency: format.currency });
-  return format.number(Math.round(expected));
+  // Under 10 a whole number could contradict the pill beside it ("behind, 2 of 12, expected so far
+  // 2" when 2.4 was expected): one decimal says why. Above, a whole number cannot (the tolerance is 10 %).
+  return expected < 10 ? format.number(expected, 1) : format.number(Math.round(expected));
 }
 
 /** A target's name: its metric's words, or its KPI's name in the screen's language (`gone` once deleted). */
