@@ -243,6 +243,14 @@ describe('boards', () => {
       .getByRole('img')
       .filter({ has: page.locator('svg') });
     expect(await findCutTicks(chart)).toEqual([]);
+    // The template's chart of what nobody has logged yet (door knocks): its axis says 0, not made-up
+    // steps (an empty chart of money read "0.01 … 0.04").
+    const emptyTicks = widget('Door knocks')
+      .getByRole('img')
+      .filter({ has: page.locator('svg') })
+      .locator('[class*=yAxis-tick-labels] .recharts-cartesian-axis-tick-value');
+    await emptyTicks.first().waitFor({ state: 'attached' });
+    expect(await emptyTicks.allTextContents()).toEqual(['0']);
     await saveSettledScreenshot(page, 'boards-09-field-sales', { fullPage: true });
     expect(browser.consoleErrors).toEqual([]);
   });

@@ -36,6 +36,9 @@ export function KpiChart({ days, style, locale, formatValue, summary, name, whol
   const valueAxisWidth = fill
     ? Math.ceil((Math.max(...[0, ...days.map((point) => point.value ?? 0)].map((value) => formatValue(value).length)) + 1) * 14 * 0.62) + 8
     : ('auto' as const);
+  // Nothing yet (a new board, a quiet week): one tick at 0. recharts' own scale for all zeros was
+  // 0 to 4, which money (in øre) wrote "0,01 kr. … 0,04 kr." (a Danish team's walk).
+  const empty = days.every((point) => !point.value);
   return (
     <div role="img" aria-label={summary} className={fill ? 'min-h-32 w-full flex-1 [contain:size]' : 'h-48 w-full'}>
       <ResponsiveContainer width="100%" height="100%">
@@ -44,7 +47,13 @@ export function KpiChart({ days, style, locale, formatValue, summary, name, whol
           <XAxis dataKey="label" {...axis} tickMargin={8} interval="preserveStartEnd" minTickGap={12} />
           {/* Without it a week of one or two meetings had ticks at 0.25 written "0, 0, 1, 1, 1". */}
           {/* As wide as its longest figure: "200 000 kr" was cut to "000 kr" in a fixed width. */}
-          <YAxis {...axis} allowDecimals={!wholeSteps} width={valueAxisWidth} tickFormatter={(value: number) => formatValue(value)} />
+          <YAxis
+            {...axis}
+            {...(empty ? { domain: [0, 1], ticks: [0] } : {})}
+            allowDecimals={!wholeSteps}
+            width={valueAxisWidth}
+            tickFormatter={(value: number) => formatValue(value)}
+          />
           <Tooltip
             {...CHART_TOOLTIP}
             labelFormatter={(_, payload) => {
