@@ -78,6 +78,9 @@ describe('a sprint week between two teams', () => {
     expect(await page.getByTestId('contest-standing').count()).toBe(2);
     // Seven days from today: six whole days and the rest of today are left.
     expect(await page.getByTestId('contest-time-left').textContent()).toMatch(/^6 d \d+ h \d+ min$/);
+    // Before anyone scores the leader's card says so in a sentence, read whole (it was cut to one line).
+    const noLeader = page.getByText('No score yet: the first to log takes the lead.');
+    expect(await noLeader.evaluate((line) => line.scrollWidth <= line.clientWidth)).toBe(true);
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { cn } from '@web/lib/cn';
 import { computeTargetShare, computeTimeLeft } from '@core/contests';
 import { ArrowLeftIcon, GiftIcon, PencilIcon, TargetIcon, TimerIcon, Trash2Icon, TrophyIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -156,8 +157,9 @@ export function Component() {
                       ? t(contest.winners.length > 1 ? 'contest.winners' : 'contest.winner')
                       : t('contest.leader')}
                 </p>
-                {/* The label says Leader or Winner; the line is the name alone (not "Leader: Leading: …"). */}
-                <p className="truncate text-sm font-medium">
+                {/* The label says Leader or Winner; the line is the name alone (not "Leader: Leading: …").
+                    A name is cut to its line; the sentence before anyone scores wraps, to be read whole. */}
+                <p className={cn('text-sm font-medium', contest.target === null && !isDecided && !leader ? 'text-pretty' : 'truncate')}>
                   {contest.target === null
                     ? isDecided
                       ? contest.winners.map((w) => w.name ?? '—').join(', ')
