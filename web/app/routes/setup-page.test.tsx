@@ -1,4 +1,4 @@
-import type { CompanySettings, Me, SetupState, SetupStep } from '@core/contracts';
+import type { CompanySettings, Me, SetupState, SetupStep, SignupPolicySettings } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,7 +7,7 @@ import { SetupChecklist } from '@web/components/setup-checklist';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { dismissAllToasts } from '@web/test/find-toast';
+import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestKpiRules } from '@web/test/fixtures';
 import { makeTestAdminMe, makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, stubFetch, type StubReply } from '@web/test/stub-fetch';
@@ -30,8 +30,17 @@ function stateWith(done: SetupStep[], dismissed = false): SetupState {
   return { steps, doneCount: done.length, total: 5, dismissed, showChecklist: !dismissed && done.length < 5 };
 }
 
-function render(ui: 'page' | 'checklist', { me = makeTestAdminMe(), entry = '/app/setup', setup = stateWith([]) } = {}) {
+function render(
+  ui: 'page' | 'checklist',
+  {
+    me = makeTestAdminMe(),
+    entry = '/app/setup',
+    setup = stateWith([]),
+    policy = { policy: 'open', accessCode: null, enforced: true } as SignupPolicySettings,
+  } = {},
+) {
   let current = setup;
+  let signupPolicy = policy;
   const answers: Record<string, StubReply | ((call: RecordedCall) => StubReply)> = {
     'GET /api/v1/me': reply(200, me),
     'GET /api/v1/setup': () => reply(200, current),
@@ -48,6 +57,8 @@ function render(ui: 'page' | 'checklist', { me = makeTestAdminMe(), entry = '/ap
     'POST /api/v1/setup/steps/activities': () => reply(200, (current = stateWith(['company', 'activities']))),
     'POST /api/v1/setup/steps/currency': () => reply(200, (current = stateWith(['currency']))),
     'POST /api/v1/setup/dismiss': () => reply(200, (current = stateWith([], true))),
+    'GET /api/v1/admin/signup-policy': () => reply(200, signupPolicy),
+    'PUT /api/v1/admin/signup-policy': (call) => reply(200, (signupPolicy = { ...signupPolicy, ...(call.body as object) })),
     'PATCH /api/v1/team/members/user-1/boards': (call) => reply(200, { onBoards: (call.body as { onBoards: boolean }).onBoards }),
   };
   const calls = stubFetch(answers);
@@ -196,6 +207,26 @@ describe('the setup page', () => {
     expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([
       { method: 'POST', path: '/api/v1/setup/steps/activities', body: undefined },
     ]);
+  });
+
+  it('asks who may join without an invitation, open until the founder says otherwise, and saves the choice', async () => {
+    const { user, calls } = render('page', { entry: '/app/setup?step=invite' });
+    const group = await screen.findByRole('group', { name: 'Who can join without an invitation?' });
+    const open = within(group).getByRole('radio', { name: 'Anyone with the address' });
+    await vi.waitFor(() => expect(open).toBeChecked());
+    await user.click(within(group).getByRole('radio', { name: 'Only people we invite' }));
+    expect((await findToast('Saved: Only people we invite')).element).toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: 'Only people we invite' })).toBeChecked();
+    expect(writes(calls).filter((w) => w.path === '/api/v1/admin/signup-policy')).toEqual([
+      { method: 'PUT', path: '/api/v1/admin/signup-policy', body: { policy: 'invite_only' } },
+    ]);
+  });
+
+  it('does not ask where several companies share the server (joining always takes an invitation there)', async () => {
+    render('page', { entry: '/app/setup?step=invite', policy: { policy: 'open', accessCode: null, enforced: false } });
+    expect(await screen.findByRole('heading', { name: 'Invite your colleagues' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('group', { name: 'Who can join without an invitation?' })).not.toBeInTheDocument();
   });
 
   it('speaks Norwegian', async () => {
