@@ -238,6 +238,10 @@ describe('activity types', () => {
     // More KPIs than a narrow desktop has room for: the figures scroll sideways under the person,
     // who stays in view.
     await page.setViewportSize({ width: 700, height: 860 });
+    // The edge where more columns are fades, so the cut column does not read as the table's end.
+    const more = page.locator('[data-slot="scroll-more"]');
+    await more.waitFor();
+    await saveSettledScreenshot(page, 'kpis-06-board-narrow');
     const scrolled = await board.evaluate((table) => {
       const scroller = table.parentElement!;
       const overflows = scroller.scrollWidth > scroller.clientWidth;
@@ -254,6 +258,7 @@ describe('activity types', () => {
     });
     // Nothing scrolled shows between the rank and the person.
     expect(scrolled).toEqual({ overflows: true, rankLeft: 0, rankRight: 48, nameLeft: 48 });
+    await more.waitFor({ state: 'detached' }); // scrolled to its end: nothing more to that side
     await saveSettledScreenshot(page, 'kpis-06-board-scrolled');
     await page.setViewportSize({ width: 1366, height: 860 });
     // Most improved: each person's change on their own average of earlier months; nobody here has one yet.

@@ -8,6 +8,7 @@ import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
+import { ScrollFade } from '@web/components/scroll-fade';
 import { LoadError } from '@web/components/load-error';
 import { ExportMenu } from '@web/components/export-menu';
 import { PageHeader } from '@web/components/page-header';
@@ -201,7 +202,7 @@ export function Component() {
           ) : rows.length === 0 ? (
             <EmptyState icon={GaugeIcon} title={t('kpis.noPeopleTitle')} description={t('kpis.noPeopleText')} />
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollFade>
               <Table
                 aria-label={t(improving ? 'kpis.boardTableImproved' : targeting ? 'kpis.boardTableTarget' : 'kpis.boardTable', {
                   kpi: nameOfKpi(ranked),
@@ -312,7 +313,7 @@ export function Component() {
               {targeting && !rows.some((member) => targetOf.has(member.userId)) && (
                 <p className="border-t px-4 py-3 text-sm text-muted-foreground">{t('kpis.noTargetsNote', { kpi: nameOfKpi(ranked) })}</p>
               )}
-            </div>
+            </ScrollFade>
           )}
         </CardContent>
       </Card>
