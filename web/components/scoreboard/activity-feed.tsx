@@ -170,7 +170,8 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
             className="mt-0.5 text-xs break-words text-muted-foreground"
             title={activity.notes.length > FEED_NOTES_MAX ? activity.notes : undefined}
           >
-            “{truncateText(activity.notes, FEED_NOTES_MAX)}”
+            {/* Each language's own quotation marks (»…« in Danish, «…» in Norwegian). */}
+            {t('feed.quotedNotes', { text: truncateText(activity.notes, FEED_NOTES_MAX) })}
           </p>
         )}
         <ReactionBar item={item} />

@@ -132,6 +132,21 @@ describe('ActivityFeed', () => {
     }
   });
 
+  it('quotes a note with the language’s own marks: »…« in Danish, «…» in Norwegian', async () => {
+    for (const [language, quoted] of [
+      ['da', '»Ring igen fredag«'],
+      ['nb', '«Ring igen fredag»'],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      const { unmount } = renderWithProviders(
+        <ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ notes: 'Ring igen fredag' })])} />,
+      );
+      expect(screen.getByText(quoted)).toBeInTheDocument();
+      unmount();
+    }
+    await i18n.changeLanguage('en');
+  });
+
   it('cuts a long customer name at 60 characters, its whole name on hover', () => {
     const customerName = `Norrsken ${'Försäljning '.repeat(16)}AB`.slice(0, 200);
     renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ customerName })])} />);
