@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError } from '@web/components/load-error';
+import { ScrollFade } from '@web/components/scroll-fade';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -63,7 +64,7 @@ export function TeamComparisonCard({ format }: { format: CompanyFormat }) {
       ) : rows.length === 0 ? (
         <EmptyState className="m-4 border-0 bg-transparent py-8" icon={UsersIcon} title={t('company.teams.empty')} />
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollFade>
           <Table>
             <caption className="sr-only">{t('company.teams.title')}</caption>
             <TableHeader>
@@ -98,7 +99,7 @@ export function TeamComparisonCard({ format }: { format: CompanyFormat }) {
               ))}
             </TableBody>
           </Table>
-        </div>
+        </ScrollFade>
       )}
     </Card>
   );
