@@ -2,6 +2,7 @@ import { canManageMember, type Manager } from '@core/teams';
 import { useCallback, useMemo } from 'react';
 import { useMe } from '@web/lib/auth/get-me';
 import { paths } from '@web/lib/paths';
+import { useMembers } from '@web/lib/queries/get-members';
 import { useTeams } from '@web/lib/teams';
 
 /*
@@ -33,15 +34,22 @@ export function usePersonPageHref(): (userId: string) => string | null {
 }
 
 /**
- * Whether the viewer may open this person's page, by the rule the server applies; null until /me
- * and the teams are in. The page asks the server only when they may: a refusal the page already
- * knows would otherwise cost a 403 in the browser's console. Without the teams (they failed to
- * load) it leaves the answer to the server.
+ * Whether the viewer may open this person's page, by the rule the server applies; null until it is
+ * known. The page asks the server only when they may: a refusal the page already knows would cost a
+ * 403 in the browser's console. Admins and the person themself may at once. Anyone else is refused
+ * here only when the person is one of the company's members whom they do not manage; an address
+ * that names no member is left to the server (its answer is "no such person", not "not yours"), and
+ * so is anything the teams or members could not be loaded to decide.
  */
 export function useMayOpenPersonPage(userId: string): boolean | null {
+  const me = useMe().data;
   const view = useManagerView();
   const teams = useTeams();
+  const members = useMembers();
+  if (!me?.profile) return null;
+  if (me.profile.role === 'admin' || me.user.id === userId) return true;
   if (!view || teams.isPending) return null;
-  if (teams.isError) return true;
-  return canManageMember(view.manager, { userId, teamId: view.teamOf(userId) });
+  if (teams.isError || canManageMember(view.manager, { userId, teamId: view.teamOf(userId) })) return true;
+  if (members.isPending) return null;
+  return members.isError || !members.data.members.some((member) => member.userId === userId);
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
-import { makeTestAdminMe, makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestAdminMe, makeTestMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
 import { makeTestKpiRules } from '@web/test/fixtures';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { Toaster } from '@web/components/ui/toaster';
@@ -158,6 +158,12 @@ function renderPage(
 ) {
   const calls = stubFetch({
     'GET /api/v1/teams': reply(200, { teams: [] }),
+    'GET /api/v1/team/members': reply(200, {
+      members: [
+        makeTestMember({ userId: 'user-1', displayName: 'Rita Rep' }),
+        makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Ola Rep' }),
+      ],
+    }),
     ...more,
     'GET /api/v1/me': reply(200, me),
     'GET /api/v1/people/user-2/overview': answer,
@@ -370,7 +376,7 @@ describe("a person's page", () => {
   it("a team lead who is not an admin corrects their rep's activities here (decision 086)", async () => {
     renderPage(reply(200, makeOverview()), makeTestMe(), RITA_LEADS_OLA);
     const list = await screen.findByTestId('person-activities');
-    expect(within(list).queryAllByRole('button', { name: /^Correct/ }).length).toBeGreaterThan(0);
+    expect(within(list).getAllByRole('button', { name: /^Correct/ })[0]).toBeVisible();
   });
 
   it("on one's own page a rep sees their numbers but no coaching notes and no target setting", async () => {
@@ -422,6 +428,14 @@ describe("a person's page", () => {
       RITA_LEADS_OLA,
     );
     expect(await screen.findByRole('heading', { name: 'This page is not yours to open' })).toBeInTheDocument();
+  });
+
+  it('leaves an address that names no member to the server, which says there is no such person', async () => {
+    const { calls } = renderPage(reply(404, { error: { code: 'not_found', message: 'No such member in your company.' } }), makeTestMe(), {
+      'GET /api/v1/team/members': reply(200, { members: [makeTestMember({ userId: 'user-1', displayName: 'Rita Rep' })] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'No such person here' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/v1/people/user-2/overview')).toHaveLength(1);
   });
 
   it('says so when the person is not in the company', async () => {
