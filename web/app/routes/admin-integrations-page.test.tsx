@@ -148,7 +148,7 @@ describe('Administration, Integrations: the page', () => {
     // The playlists answer last: until then the page is one still shape, not a card that grows.
     let answerPlaylists = () => {};
     const playlistsAnswered = new Promise<void>((resolve) => (answerPlaylists = resolve));
-    stubServer({
+    const calls = stubServer({
       'GET /api/v1/tv-playlists': async () => {
         await playlistsAnswered;
         return reply(200, { playlists: PLAYLISTS } satisfies TvPlaylistList);
@@ -156,7 +156,11 @@ describe('Administration, Integrations: the page', () => {
     });
     renderPage();
     expect(await screen.findByLabelText('Loading...')).toHaveAttribute('aria-busy', 'true');
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the links and channels have answered by now
+    // The links and channels have answered; the page still waits for the playlists.
+    await vi.waitFor(() =>
+      expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(['/api/v1/display-links', '/api/v1/admin/chat-integrations'])),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByRole('link', { name: 'Open Webhooks' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'TV display links' })).not.toBeInTheDocument();
     answerPlaylists();

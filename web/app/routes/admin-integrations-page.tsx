@@ -23,12 +23,13 @@ export function Component() {
   // The three cards above the Webhooks card each load a list, and each list's answer changes its
   // card's height: shown as they came, the page moved under the pointer for the first half second
   // (a click meant for "Open Webhooks" landed on the display links' card; the webhooks journey
-  // caught it). So the cards mount at once (their queries start) but show as one piece once all
-  // three lists have answered, a failure included (its card says so, with a retry); from then on
-  // the page stays shown, whatever a card fetches later.
+  // caught it). So the cards mount at once (their queries start) but show as one piece once each
+  // list has answered or failed once (its card then says so, with a retry, while the client tries
+  // again). From then on the page stays shown: a list that failed is pending again while it is tried
+  // again (Try again, the channels' poll), and the page must not blink back to its skeleton.
   const lists = [useDisplayLinks(), useTvPlaylists(), useChatIntegrations()];
   const [shown, setShown] = useState(false);
-  if (!shown && lists.every((list) => !list.isPending)) setShown(true);
+  if (!shown && lists.every((list) => !list.isPending || list.failureCount > 0)) setShown(true);
   return (
     <>
       {shown ? null : <IntegrationsSkeleton />}

@@ -223,9 +223,10 @@ describe('the setup page', () => {
   });
 
   it('does not ask where several companies share the server (joining always takes an invitation there)', async () => {
-    render('page', { entry: '/app/setup?step=invite', policy: { policy: 'open', accessCode: null, enforced: false } });
+    const { calls } = render('page', { entry: '/app/setup?step=invite', policy: { policy: 'open', accessCode: null, enforced: false } });
     expect(await screen.findByRole('heading', { name: 'Invite your colleagues' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(calls.some((call) => call.path === '/api/v1/admin/signup-policy')).toBe(true));
+    await vi.waitFor(() => expect(document.querySelector('[data-slot="skeleton"]')).toBeNull()); // the answer is in
     expect(screen.queryByRole('group', { name: 'Who can join without an invitation?' })).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import type { SignupPolicy } from '@core/contracts';
 import { useTranslation } from 'react-i18next';
 import { SegmentedChoice } from '@web/components/segmented-choice';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
 import { useSignupPolicy } from '@web/features/company/api/get-signup-policy';
 import { useUpdateSignupPolicy } from '@web/features/company/api/update-signup-policy';
@@ -17,10 +18,14 @@ export function JoinPolicyChoice() {
   const { t } = useTranslation('settings');
   const policy = useSignupPolicy();
   const update = useUpdateSignupPolicy();
+  // Its own room while it loads, so the invitation form below does not move when it comes; a policy
+  // that cannot be read leaves the question out (Administration, Users says why and retries).
+  if (policy.isPending) return <Skeleton className="mb-6 h-[7.5rem] rounded-lg" aria-hidden />;
   if (!policy.data?.enforced) return null;
   const options: SignupPolicy[] = policy.data.policy === 'access_code' ? ['open', 'access_code', 'invite_only'] : ['open', 'invite_only'];
   const choose = (next: SignupPolicy) => {
-    if (next === policy.data?.policy) return;
+    // One choice at a time: answers of two overlapping saves could arrive in either order.
+    if (update.isPending || next === policy.data?.policy) return;
     update.mutate(
       { policy: next },
       {
