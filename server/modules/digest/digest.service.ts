@@ -12,6 +12,7 @@ import {
   type WeeklyDigest,
   type WrapupCount,
 } from '@core/digest';
+import { computeNameFromEmail } from '@core/people';
 import type { Manager } from '@core/teams';
 import { addDays, computeLocalDate, computeLocalInstant, type LocalDate, startOfWeek } from '@core/period';
 import type { Actor, AppDeps } from '../../context';
@@ -92,8 +93,8 @@ function toDigestTargets(rows: TargetRow[]): Pick<DigestCompanyWeek, 'targets' |
   return { targets, teamTargets };
 }
 
-/** The name a digest shows for a member: their display name, else the start of their address. */
-const nameOf = (m: Pick<DigestMembership, 'displayName' | 'email'>) => m.displayName?.trim() || m.email.split('@')[0] || '';
+/** The name a digest shows for a member: their display name, else one read from their address (as a membership's is). */
+const nameOf = (m: Pick<DigestMembership, 'displayName' | 'email'>) => m.displayName?.trim() || computeNameFromEmail(m.email) || m.email;
 
 /** Transaction step: the company's week, under its scope (the scheduler's transaction, or a test's). */
 async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, weekStart: LocalDate): Promise<DigestCompanyData | null> {

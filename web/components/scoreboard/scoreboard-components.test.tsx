@@ -113,8 +113,8 @@ describe('ActivityFeed', () => {
   });
 
   it.each([
-    ['nb', 'Kari Nordmann tok en avtale et steg videre med Equinor'],
-    ['da', 'Kari Nordmann bragte en aftale et skridt videre med Equinor'],
+    ['nb', 'Kari Nordmann tok en sak et steg videre med Equinor'],
+    ['da', 'Kari Nordmann rykkede en sag et skridt videre med Equinor'],
     ['sv', 'Kari Nordmann tog en affär vidare med Equinor'],
   ])('says a call that moved a deal forward with a customer in %s without saying "with" twice', async (language, line) => {
     await i18n.changeLanguage(language);
@@ -133,18 +133,21 @@ describe('ActivityFeed', () => {
   });
 
   it('quotes a note with the language’s own marks: »…« in Danish, «…» in Norwegian', async () => {
-    for (const [language, quoted] of [
-      ['da', '»Ring igen fredag«'],
-      ['nb', '«Ring igen fredag»'],
-    ] as const) {
-      await i18n.changeLanguage(language);
-      const { unmount } = renderWithProviders(
-        <ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ notes: 'Ring igen fredag' })])} />,
-      );
-      expect(screen.getByText(quoted)).toBeInTheDocument();
-      unmount();
+    try {
+      for (const [language, quoted] of [
+        ['da', '»Ring igen fredag«'],
+        ['nb', '«Ring igen fredag»'],
+      ] as const) {
+        await i18n.changeLanguage(language);
+        const { unmount } = renderWithProviders(
+          <ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ notes: 'Ring igen fredag' })])} />,
+        );
+        expect(screen.getByText(quoted)).toBeInTheDocument();
+        unmount();
+      }
+    } finally {
+      await i18n.changeLanguage('en');
     }
-    await i18n.changeLanguage('en');
   });
 
   it('cuts a long customer name at 60 characters, its whole name on hover', () => {

@@ -82,6 +82,8 @@ export function Component() {
   const left = computeTimeLeft(new Date(contest.phase === 'upcoming' ? contest.startsAt : contest.endsAt), now);
   const isOver = contest.phase === 'past' || (contest.phase === 'active' && left.over);
   const isDecided = contest.finished && contest.winners.length > 0;
+  /** Nobody has scored in a contest without a target: its leader's card says so in a sentence. */
+  const noLeaderYet = contest.target === null && !isDecided && !leader;
   const formatScore = createContestScoreFormat(contest, format);
   const mine = contest.mode === 'team' ? undefined : me?.user?.id;
 
@@ -159,13 +161,13 @@ export function Component() {
                 </p>
                 {/* The label says Leader or Winner; the line is the name alone (not "Leader: Leading: …").
                     A name is cut to its line; the sentence before anyone scores wraps, to be read whole. */}
-                <p className={cn('text-sm font-medium', contest.target === null && !isDecided && !leader ? 'text-pretty' : 'truncate')}>
+                <p className={cn('text-sm font-medium', noLeaderYet ? 'text-pretty' : 'truncate')}>
                   {contest.target === null
                     ? isDecided
                       ? contest.winners.map((w) => w.name ?? '—').join(', ')
-                      : leader
-                        ? (leader.name ?? '—')
-                        : t('page.noLeader')
+                      : noLeaderYet
+                        ? t('page.noLeader')
+                        : (leader?.name ?? '—')
                     : t('contest.targetProgress', {
                         leader: leader?.name ?? '—',
                         score: formatScore(leader?.score ?? 0),

@@ -202,118 +202,122 @@ export function Component() {
           ) : rows.length === 0 ? (
             <EmptyState icon={GaugeIcon} title={t('kpis.noPeopleTitle')} description={t('kpis.noPeopleText')} />
           ) : (
-            <ScrollFade>
-              <Table
-                aria-label={t(improving ? 'kpis.boardTableImproved' : targeting ? 'kpis.boardTableTarget' : 'kpis.boardTable', {
-                  kpi: nameOfKpi(ranked),
-                })}
-              >
-                <TableHeader>
-                  <TableRow>
-                    <TableHead className={cn('w-12 text-center', STICKY_RANK, 'bg-card')}>#</TableHead>
-                    <TableHead className={cn(STICKY_PERSON, 'bg-card')}>{t('kpis.person')}</TableHead>
-                    {columns.map((kpi, i) => (
-                      <Fragment key={kpi.id}>
-                        <TableHead
-                          className={cn(
-                            // On a phone the ranked KPI's long name wraps in its column, so its figures stay in view.
-                            'text-end sm:whitespace-nowrap',
-                            i === 0 && 'text-foreground max-sm:h-auto max-sm:w-32 max-sm:py-2',
-                            // On a phone: the ranked KPI only, and a fair ranking's measure alone, so the row fits.
-                            (i !== 0 || improving || targeting) && 'max-sm:hidden',
-                          )}
-                        >
-                          {nameOfKpi(kpi)}
-                        </TableHead>
-                        {i === 0 && improving && (
-                          <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.change')}</TableHead>
-                        )}
-                        {i === 0 && targeting && (
-                          <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.rankTarget')}</TableHead>
-                        )}
-                      </Fragment>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((member, index) => {
-                    const isMe = member.userId === me?.user.id;
-                    return (
-                      <TableRow key={member.userId} className={cn(isMe && 'bg-primary-soft/50')} aria-current={isMe ? 'true' : undefined}>
-                        <TableCell className={cn('text-center font-medium tabular-nums', STICKY_RANK, isMe ? MINE_BACKGROUND : 'bg-card')}>
-                          {index + 1}
-                        </TableCell>
-                        <TableCell className={cn(STICKY_PERSON, isMe ? MINE_BACKGROUND : 'bg-card')}>
-                          <span className="flex items-center gap-2">
-                            <PersonAvatar
-                              name={nameOf(member.userId)}
-                              avatarUrl={member.avatarUrl}
-                              colorKey={member.userId}
-                              className="size-7"
-                            />
-                            <PersonNameLink href={personHref(member.userId)} className="truncate">
-                              {nameOf(member.userId)}
-                            </PersonNameLink>
-                          </span>
-                        </TableCell>
-                        {columns.map((kpi, i) => (
-                          <Fragment key={kpi.id}>
-                            <TableCell
-                              className={cn(
-                                'text-end tabular-nums',
-                                i === 0 && 'font-semibold',
-                                (i !== 0 || improving || targeting) && 'max-sm:hidden',
-                              )}
-                            >
-                              {format(kpi, valueOf(kpi, member.userId))}
-                            </TableCell>
-                            {i === 0 && improving && (
-                              <TableCell className="text-end">
-                                <KpiImprovementCell
-                                  measure={improvementOf(member.userId)}
-                                  value={valueOf(kpi, member.userId) ?? null}
-                                  unit={period === 'today' ? 'day' : period}
-                                  baseline={(value) => format(kpi, value)}
-                                  lowerIsBetter={kpi.lowerIsBetter}
-                                />
-                              </TableCell>
-                            )}
-                            {i === 0 && targeting && (
-                              <TableCell className="text-end">
-                                <KpiTargetShareCell
-                                  value={valueOf(kpi, member.userId) ?? null}
-                                  target={targetOf.get(member.userId) ?? null}
-                                  perDay={perDayOf.get(member.userId)}
-                                  formatTarget={(value) => format(kpi, value)}
-                                />
-                              </TableCell>
-                            )}
-                          </Fragment>
-                        ))}
-                      </TableRow>
-                    );
+            <>
+              <ScrollFade>
+                <Table
+                  aria-label={t(improving ? 'kpis.boardTableImproved' : targeting ? 'kpis.boardTableTarget' : 'kpis.boardTable', {
+                    kpi: nameOfKpi(ranked),
                   })}
-                  {/* Everyone's total: on a phone a fair ranking shows only its measure, which has no total. */}
-                  <TableRow className={cn('border-t-2 bg-muted/40 font-medium', (improving || targeting) && 'max-sm:hidden')}>
-                    <TableCell className={cn(STICKY_RANK, TOTAL_BACKGROUND)} />
-                    <TableCell className={cn(STICKY_PERSON, TOTAL_BACKGROUND)}>
-                      {teamId ? t('kpis.teamTotal') : t('kpis.everyone')}
-                    </TableCell>
-                    {columns.map((kpi, i) => (
-                      <Fragment key={kpi.id}>
-                        <TableCell className={cn('text-end tabular-nums', (i !== 0 || improving || targeting) && 'max-sm:hidden')}>
-                          {format(kpi, totalOf(kpi))}
-                        </TableCell>
-                        {i === 0 && (improving || targeting) && <TableCell />}
-                      </Fragment>
-                    ))}
-                  </TableRow>
-                </TableBody>
-              </Table>
+                >
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead className={cn('w-12 text-center', STICKY_RANK, 'bg-card')}>#</TableHead>
+                      <TableHead className={cn(STICKY_PERSON, 'bg-card')}>{t('kpis.person')}</TableHead>
+                      {columns.map((kpi, i) => (
+                        <Fragment key={kpi.id}>
+                          <TableHead
+                            className={cn(
+                              // On a phone the ranked KPI's long name wraps in its column, so its figures stay in view.
+                              'text-end sm:whitespace-nowrap',
+                              i === 0 && 'text-foreground max-sm:h-auto max-sm:w-32 max-sm:py-2',
+                              // On a phone: the ranked KPI only, and a fair ranking's measure alone, so the row fits.
+                              (i !== 0 || improving || targeting) && 'max-sm:hidden',
+                            )}
+                          >
+                            {nameOfKpi(kpi)}
+                          </TableHead>
+                          {i === 0 && improving && (
+                            <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.change')}</TableHead>
+                          )}
+                          {i === 0 && targeting && (
+                            <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.rankTarget')}</TableHead>
+                          )}
+                        </Fragment>
+                      ))}
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {rows.map((member, index) => {
+                      const isMe = member.userId === me?.user.id;
+                      return (
+                        <TableRow key={member.userId} className={cn(isMe && 'bg-primary-soft/50')} aria-current={isMe ? 'true' : undefined}>
+                          <TableCell
+                            className={cn('text-center font-medium tabular-nums', STICKY_RANK, isMe ? MINE_BACKGROUND : 'bg-card')}
+                          >
+                            {index + 1}
+                          </TableCell>
+                          <TableCell className={cn(STICKY_PERSON, isMe ? MINE_BACKGROUND : 'bg-card')}>
+                            <span className="flex items-center gap-2">
+                              <PersonAvatar
+                                name={nameOf(member.userId)}
+                                avatarUrl={member.avatarUrl}
+                                colorKey={member.userId}
+                                className="size-7"
+                              />
+                              <PersonNameLink href={personHref(member.userId)} className="truncate">
+                                {nameOf(member.userId)}
+                              </PersonNameLink>
+                            </span>
+                          </TableCell>
+                          {columns.map((kpi, i) => (
+                            <Fragment key={kpi.id}>
+                              <TableCell
+                                className={cn(
+                                  'text-end tabular-nums',
+                                  i === 0 && 'font-semibold',
+                                  (i !== 0 || improving || targeting) && 'max-sm:hidden',
+                                )}
+                              >
+                                {format(kpi, valueOf(kpi, member.userId))}
+                              </TableCell>
+                              {i === 0 && improving && (
+                                <TableCell className="text-end">
+                                  <KpiImprovementCell
+                                    measure={improvementOf(member.userId)}
+                                    value={valueOf(kpi, member.userId) ?? null}
+                                    unit={period === 'today' ? 'day' : period}
+                                    baseline={(value) => format(kpi, value)}
+                                    lowerIsBetter={kpi.lowerIsBetter}
+                                  />
+                                </TableCell>
+                              )}
+                              {i === 0 && targeting && (
+                                <TableCell className="text-end">
+                                  <KpiTargetShareCell
+                                    value={valueOf(kpi, member.userId) ?? null}
+                                    target={targetOf.get(member.userId) ?? null}
+                                    perDay={perDayOf.get(member.userId)}
+                                    formatTarget={(value) => format(kpi, value)}
+                                  />
+                                </TableCell>
+                              )}
+                            </Fragment>
+                          ))}
+                        </TableRow>
+                      );
+                    })}
+                    {/* Everyone's total: on a phone a fair ranking shows only its measure, which has no total. */}
+                    <TableRow className={cn('border-t-2 bg-muted/40 font-medium', (improving || targeting) && 'max-sm:hidden')}>
+                      <TableCell className={cn(STICKY_RANK, TOTAL_BACKGROUND)} />
+                      <TableCell className={cn(STICKY_PERSON, TOTAL_BACKGROUND)}>
+                        {teamId ? t('kpis.teamTotal') : t('kpis.everyone')}
+                      </TableCell>
+                      {columns.map((kpi, i) => (
+                        <Fragment key={kpi.id}>
+                          <TableCell className={cn('text-end tabular-nums', (i !== 0 || improving || targeting) && 'max-sm:hidden')}>
+                            {format(kpi, totalOf(kpi))}
+                          </TableCell>
+                          {i === 0 && (improving || targeting) && <TableCell />}
+                        </Fragment>
+                      ))}
+                    </TableRow>
+                  </TableBody>
+                </Table>
+              </ScrollFade>
               {targeting && !rows.some((member) => targetOf.has(member.userId)) && (
                 <p className="border-t px-4 py-3 text-sm text-muted-foreground">{t('kpis.noTargetsNote', { kpi: nameOfKpi(ranked) })}</p>
               )}
-            </ScrollFade>
+            </>
           )}
         </CardContent>
       </Card>

@@ -36,8 +36,8 @@ export function formatMetricValue(target: Measured, value: number, format: Compa
 }
 
 /**
- * What a target expects by now, as the screens say it: a pro-rated share, so rounded to a whole
- * count, or for money to whole kroner (money is held in øre: 2,272,727.27 øre is NOK 22,727).
+ * What a target expects by now, as the screens say it: a pro-rated share, so a count to one decimal
+ * under 10 and whole above, or money in whole kroner (money is held in øre: 2,272,727.27 øre is NOK 22,727).
  */
 export function formatExpectedValue(target: Measured, expected: number, format: CompanyFormat): string {
   if (isMoney(target)) return format.money(Math.round(expected / 100) * 100);
