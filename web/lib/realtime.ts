@@ -88,15 +88,18 @@ export function refreshLiveQueries(queryClient: QueryClient): void {
 }
 
 /**
- * On a stream's first 'ready': refetches the live queries read before the stream was asked for. A
- * change made between such a read and the server's first 'ready' reaches no stream. A wall opens its
- * stream only once its board has come, so without this a sale in that moment waited for the wall's
- * minute refresh. Queries read since are left alone: the app opens its stream as its shell mounts,
- * so it rereads only what came before (the signed-in member) once per page load. The cache is
- * searched first so that a page with nothing read before asks for no invalidation at all.
+ * On a stream's first 'ready': refetches the live queries read before it. The server listens for the
+ * stream's changes before it says 'ready', so a change made between a read and that moment reaches
+ * no stream: a read before the stream was asked for (a wall opens its stream only once its board
+ * has come; without this a sale in that moment waited for the wall's minute refresh), and a read
+ * while the stream was being opened, which on a busy server takes a while (a dashboard opened as a
+ * rep logged missed the rep's goal in its feed; the activity-types journey caught it). Queries read
+ * after 'ready' are left alone: the stream brings their changes. On a quick server the page's own
+ * reads mostly land after 'ready', so this rereads little. The cache is searched first so that a
+ * page with nothing read before asks for no invalidation at all.
  */
-function refreshReadBefore(queryClient: QueryClient, openedAt: number): void {
-  const readBefore = (query: Query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt;
+function refreshReadBefore(queryClient: QueryClient, readyAt: number): void {
+  const readBefore = (query: Query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= readyAt;
   for (const queryKey of findLiveKeys()) {
     if (queryClient.getQueryCache().findAll({ queryKey, predicate: readBefore }).length === 0) continue;
     void queryClient.invalidateQueries({ queryKey, predicate: readBefore });
@@ -189,8 +192,6 @@ export function connectRealtime(
   options: ConnectRealtimeOptions = {},
 ): { close: () => void; subscribe: (l: Listener) => () => void } {
   const streamUrl = `${url}${url.includes('?') ? '&' : '?'}client=${createClientId()}`;
-  /** When the first stream was asked for: what was read before it can miss a change made meanwhile. */
-  const openedAt = Date.now();
   const listeners = new Set<Listener>();
   const pending = new Map<string, QueryKey>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -257,7 +258,7 @@ export function connectRealtime(
     current.addEventListener('ready', () => {
       // A 'ready' after the first (a reconnect, or the server's own resync) may follow missed events.
       if (hasConnected) schedule(findLiveKeys());
-      else refreshReadBefore(queryClient, openedAt);
+      else refreshReadBefore(queryClient, Date.now());
       hasConnected = true;
       reopenDelayMs = REOPEN_MIN_MS;
       options.onStatus?.('live');
