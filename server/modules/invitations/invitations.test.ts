@@ -306,6 +306,13 @@ describe('magic link join (/join?invite={code})', () => {
     return mail;
   }
 
+  /** The session a followed magic link set, as a cookie header. */
+  const sessionCookieOf = (followed: Response) =>
+    followed.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
   it('mails a link that signs a new person in and accepts the invitation, with its role', async () => {
     const invitation = await invite(admin, { role: 'admin' });
     const email = `magic-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -327,11 +334,7 @@ describe('magic link join (/join?invite={code})', () => {
     const followed = await t.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
     expect(followed.status).toBe(302);
     expect(followed.headers.get('location')).toContain(`/auth/callback?invite=${invitation.code}`);
-    const cookie = followed.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const person = { id: toUserId(''), email, name: 'Maja Magic', password: '', cookie };
+    const person = { id: toUserId(''), email, name: 'Maja Magic', password: '', cookie: sessionCookieOf(followed) };
 
     // Following the link was enough: a member with the invited role, the invitation used up.
     const me = (await (await t.request('/api/v1/me', { as: person })).json()) as Me;
@@ -355,11 +358,7 @@ describe('magic link join (/join?invite={code})', () => {
     );
     const link = new URL((await latestMailTo(email))!.links[0]!);
     const followed = await t.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
-    const cookie = followed.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const person = { id: toUserId(''), email, name: '', password: '', cookie };
+    const person = { id: toUserId(''), email, name: '', password: '', cookie: sessionCookieOf(followed) };
     const me = (await (await t.request('/api/v1/me', { as: person })).json()) as Me;
     expect(me.profile?.displayName).toBe('Camilla Bech');
   });
