@@ -197,10 +197,13 @@ export const customerCompanies = pgTable(
 export const ACTIVITY_TYPES = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'] as const;
 
 /**
- * A company's own activity types (decision 100): names per language, icon and colour, points,
+ * A company's activity types (decision 100): names per language, icon and colour, points,
  * outcomes and fields (JSON arrays whose entries keep their ids for ever; removed ones stay,
- * archived, while the type is in use). `key` names the built-in kind a row stands for; null for
- * a company's own.
+ * archived, while the type is in use). `key` names what a row stands for: a built-in kind
+ * (`call`, `meeting`, `sale`, `email`, `linkedin`: every company has the five, made with it by
+ * the companies_built_in_types trigger, decision 114), a template's type (`door_knock`, ...), or
+ * null for a type the company made itself. The built-in kinds' rows are not the company's own
+ * types: they name the activities of those kinds, and their points are still the point rules'.
  */
 export const activityTypes = pgTable(
   'activity_types',
@@ -367,11 +370,15 @@ export const activities = pgTable(
      */
     clientKey: uuid('client_key'),
     /**
-     * The company's own type it is of (decision 100); null for the built-in kinds until their
-     * migration. A type with activities cannot be deleted (the key refuses), only archived.
+     * The type it is of (decisions 100 and 114): one of the company's own, or the row of its
+     * built-in kind (`activity_types.key`), which the activities_built_in_type trigger sets from
+     * `type` on every write. A type with activities cannot be deleted (the key refuses), only archived.
      */
     typeId: uuid('type_id'),
-    /** A company's own type: the outcome's id, when the type has outcomes (decision 100). */
+    /**
+     * The outcome's id, when the type has outcomes: an own type's as logged; a call's set with its
+     * type_id from `type` and the flags (not_answered, no_progress, moved_forward, meeting_booked).
+     */
     outcomeId: text('outcome_id'),
     /**
      * A company's own type: its fields' values by field id (a number; money in minor units; a
@@ -383,10 +390,10 @@ export const activities = pgTable(
   },
   (t) => [
     foreignKey({ columns: [t.companyId, t.typeId], foreignColumns: [activityTypes.companyId, activityTypes.id] }),
-    // Whether a type is in use, and later its activities in the sync feed and exports.
+    // Whether one of the company's own types is in use (the built-in kinds' rows always are).
     index('activities_company_type_idx')
       .on(t.companyId, t.typeId)
-      .where(sql`${t.typeId} is not null`),
+      .where(sql`${t.type} = 'custom'`),
     index('activities_company_created_idx').on(t.companyId, t.createdAt.desc()),
     index('activities_company_import_idx')
       .on(t.companyId, t.importId)
@@ -403,8 +410,8 @@ export const activities = pgTable(
       .on(t.companyId, t.userId, t.clientKey)
       .where(sql`${t.clientKey} is not null`),
     check('activities_type_ck', sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin','custom')`),
-    // A company's own type names its type; a built-in kind names none (until their migration, decision 100).
-    check('activities_custom_type_ck', sql`(${t.type} = 'custom') = (${t.typeId} is not null)`),
+    // Every activity names its type: an own type's as logged, a built-in kind's set by the trigger (decision 114).
+    check('activities_type_id_ck', sql`${t.typeId} is not null`),
   ],
 );
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany } from '../../seed/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { computeFreshRollups, findStoredRollups, type Member, rows, setRule } from './activities.test-support';
+import { computeFreshRollups, findMisnamedActivities, findStoredRollups, type Member, rows, setRule } from './activities.test-support';
 
 /*
  * Property: whatever sequence of logs, bursts of concurrent calls, edits (moves to another member
@@ -213,6 +213,7 @@ describe('daily_user_stats stays exact', () => {
 
           for (const [index, companyId] of companies.entries()) {
             expect(await findStoredRollups(t, companyId)).toEqual(await computeFreshRollups(t, companyId));
+            expect(await findMisnamedActivities(t, companyId)).toEqual([]);
             const doubleBonus = await rows(
               t,
               companyId,

@@ -203,7 +203,8 @@ SELECT
     WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid LIMIT 1) AS "replayedDeleted",
   (SELECT json_build_object('names', names, 'icon', icon, 'colour', colour, 'points', points, 'outcomes', outcomes,
                             'fields', fields, 'bonus', bonus, 'celebrate', celebrate, 'archived', archived_at IS NOT NULL)
-     FROM activity_types WHERE company_id = $1::uuid AND id = $7::uuid) AS "customType",
+     FROM activity_types WHERE company_id = $1::uuid AND id = $7::uuid
+      AND (key IS NULL OR key NOT IN ('call', 'meeting', 'sale', 'email', 'linkedin'))) AS "customType",
   (SELECT json_build_object('count', coalesce(sum(activities), 0), 'bonusTaken', coalesce(sum(bonus_taken), 0))
      FROM activity_type_day_stats
     WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text AND type_id = $7::uuid) AS "customDay"`;

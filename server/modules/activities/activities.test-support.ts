@@ -1,9 +1,11 @@
 import type { Activity } from '@core/contracts';
+import { computeCallOutcome } from '@core/kpi';
 import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { type DayStats, selectFreshRollups, selectStoredRollups } from '../../test/database-checks';
 import type { TestApp } from '../../test/test-app';
+import { kindOf } from './activity-shape';
 
 /* Helpers shared by the activity tests (not a test file itself). */
 
@@ -28,6 +30,34 @@ export function computeFreshRollups(t: TestApp, companyId: string): Promise<DayS
 
 export async function expectRollupsExact(t: TestApp, companyId: string): Promise<void> {
   expect(await findStoredRollups(t, companyId)).toEqual(await computeFreshRollups(t, companyId));
+}
+
+/**
+ * The company's activities of a built-in kind whose type row or outcome is not the one their kind
+ * and flags give (decision 114: the activities_built_in_type trigger names them on every write).
+ */
+export async function findMisnamedActivities(t: TestApp, companyId: string): Promise<unknown[]> {
+  const found = await rows<{
+    id: string;
+    type: string;
+    meeting_booked: boolean;
+    moved_forward: boolean;
+    key: string | null;
+    outcome_id: string | null;
+  }>(
+    t,
+    companyId,
+    sql`SELECT a.id, a.type, a.meeting_booked, a.moved_forward, k.key, a.outcome_id
+          FROM activities a LEFT JOIN activity_types k ON k.company_id = a.company_id AND k.id = a.type_id
+         WHERE a.company_id = ${companyId} AND a.type <> 'custom'`,
+  );
+  return found.filter((row) => {
+    const outcome =
+      row.type === 'call_unanswered'
+        ? 'not_answered'
+        : computeCallOutcome({ ...row, meetingBooked: row.meeting_booked, movedForward: row.moved_forward });
+    return row.key !== kindOf(row.type) || row.outcome_id !== outcome;
+  });
 }
 
 export async function findDayStats(t: TestApp, member: Member, day: string): Promise<DayStats | null> {

@@ -59,7 +59,7 @@ export async function selectTypesInUse(tx: Transaction, companyId: CompanyId, ty
   );
   const result = await tx.execute(sql`
     SELECT v.id::text AS id FROM (VALUES ${values}) AS v(id)
-     WHERE EXISTS (SELECT 1 FROM ${activities} a WHERE a.company_id = ${companyId} AND a.type_id = v.id)`);
+     WHERE EXISTS (SELECT 1 FROM ${activities} a WHERE a.company_id = ${companyId} AND a.type = 'custom' AND a.type_id = v.id)`);
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
 }
 
@@ -130,7 +130,11 @@ export async function findLatestActivities(
         // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
         .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
         .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
-        .leftJoin(activityTypes, and(eq(activityTypes.companyId, activities.companyId), eq(activityTypes.id, activities.typeId)))
+        // The company's own type only: a built-in kind's row (decision 114) is named by the app's words.
+        .leftJoin(
+          activityTypes,
+          and(eq(activities.type, 'custom'), eq(activityTypes.companyId, activities.companyId), eq(activityTypes.id, activities.typeId)),
+        )
         .where(and(...conditions))
         // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC
         // means NULLS FIRST, which that index cannot serve, and the plan becomes a scan and sort.

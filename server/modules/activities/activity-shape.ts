@@ -9,6 +9,9 @@ export function kindOf(type: string): ActivityKind {
 
 export function toActivity(row: ActivityRow): Activity {
   const kind = kindOf(row.type);
+  // A built-in kind's row and a call's outcome id are stored too (decision 114); the API's typeId
+  // and outcomeId stay the company's own type's until its types list has the built-in rows.
+  const own = row.type === 'custom';
   return {
     id: row.id,
     userId: row.userId,
@@ -25,9 +28,9 @@ export function toActivity(row: ActivityRow): Activity {
     notes: row.notes,
     pointsEarned: row.pointsEarned,
     // The 20-call bonus, or the daily bonus of one of the company's own types (decision 100).
-    dailyBonus: row.dailyBonus || (row.typeId !== null && row.bonusPoints > 0),
-    typeId: row.typeId,
-    outcomeId: row.outcomeId,
+    dailyBonus: row.dailyBonus || (own && row.bonusPoints > 0),
+    typeId: own ? row.typeId : null,
+    outcomeId: own ? row.outcomeId : null,
     fieldValues: row.fieldValues,
     localDate: row.localDate,
     loggedLate: row.loggedLate,

@@ -26,7 +26,7 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): P
         await settleDailyBonus(day, current.dailyBonus, now);
       }
       // One of the company's own types: its daily bonus follows the day's count of the type (decision 100).
-      if (current.typeId !== null) await day.settleTypeBonus(current.typeId, now);
+      if (current.type === 'custom') await day.settleTypeBonus(current.typeId!, now);
       const deleted = {
         id: current.id,
         userId: current.userId,

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { StoredActivityTypeDefinition } from '@core/activity-types';
+import { BUILT_IN_KPI_TYPES } from '@core/contracts';
 import type { Transaction } from '../../db/client';
 import { activityTypes } from '../../db/schema';
 import type { CompanyId } from '../../db/tenant';
@@ -11,12 +12,20 @@ import type { CompanyId } from '../../db/tenant';
 
 export type ActivityTypeRow = typeof activityTypes.$inferSelect;
 
+/**
+ * The company's own types (its own and its templates'), not the rows of the five built-in kinds
+ * (decision 114): those name the built-in activities and are not listed, logged as an own type,
+ * edited, archived or deleted here.
+ */
+const isOwnType = or(isNull(activityTypes.key), notInArray(activityTypes.key, [...BUILT_IN_KPI_TYPES]));
+const ownTypeOf = (companyId: CompanyId, id: string) => and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, id), isOwnType);
+
 /** Live types in their order, then archived ones by when they were archived. */
 export async function selectActivityTypes(tx: Transaction, companyId: CompanyId): Promise<ActivityTypeRow[]> {
   return tx
     .select()
     .from(activityTypes)
-    .where(eq(activityTypes.companyId, companyId))
+    .where(and(eq(activityTypes.companyId, companyId), isOwnType))
     .orderBy(
       sql`${activityTypes.archivedAt} is not null`,
       asc(activityTypes.position),
@@ -26,10 +35,7 @@ export async function selectActivityTypes(tx: Transaction, companyId: CompanyId)
 }
 
 export async function selectActivityType(tx: Transaction, companyId: CompanyId, id: string): Promise<ActivityTypeRow | null> {
-  const [row] = await tx
-    .select()
-    .from(activityTypes)
-    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, id)));
+  const [row] = await tx.select().from(activityTypes).where(ownTypeOf(companyId, id));
   return row ?? null;
 }
 
@@ -86,7 +92,7 @@ export async function updateActivityTypeDefinition(
   const [row] = await tx
     .update(activityTypes)
     .set({ ...input.definition, updatedAt: input.now })
-    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, input.id)))
+    .where(ownTypeOf(companyId, input.id))
     .returning();
   return row ?? null;
 }
@@ -100,15 +106,12 @@ export async function setActivityTypeArchived(
   const [row] = await tx
     .update(activityTypes)
     .set({ archivedAt: input.archivedAt, updatedAt: input.now, ...(input.position === undefined ? {} : { position: input.position }) })
-    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, input.id)))
+    .where(ownTypeOf(companyId, input.id))
     .returning();
   return row ?? null;
 }
 
 export async function deleteActivityTypeRow(tx: Transaction, companyId: CompanyId, id: string): Promise<boolean> {
-  const rows = await tx
-    .delete(activityTypes)
-    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, id)))
-    .returning({ id: activityTypes.id });
+  const rows = await tx.delete(activityTypes).where(ownTypeOf(companyId, id)).returning({ id: activityTypes.id });
   return rows.length > 0;
 }

@@ -5,6 +5,7 @@ import type { Activity, ActivityType, ApiError, ImportPreview, Kpi, KpiFormula, 
 import { addDays, computeLocalDate, type LocalDate } from '@core/period';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { findMisnamedActivities } from '../activities/activities.test-support';
 
 /*
  * Formula KPIs (decision 101), on both engines: who may define them, the refusals a manager reads,
@@ -658,6 +659,9 @@ describe('every KPI equals its brute-force figure over the activities', () => {
                 FROM activities WHERE company_id = ${admin.companyId}`);
             return (result as unknown as { rows: Record<string, unknown>[] }).rows.map(rawOf);
           });
+
+          // Every activity of a built-in kind names its kind's row and outcome, imported ones too (decision 114).
+          expect(await findMisnamedActivities(t, admin.companyId)).toEqual([]);
 
           const periods: [string, string][] = [
             [days[3]!, days[0]!],
