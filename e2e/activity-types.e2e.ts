@@ -526,4 +526,32 @@ describe('activity types', () => {
       await repBrowser.close();
     }
   });
+
+  it('an admin gives meetings a daily bonus from the built-in kinds; the rep’s second meeting of the day earns it', async () => {
+    await page.goto('/app/admin/activity-types');
+    const meeting = page.getByRole('list', { name: 'Built in' }).getByRole('listitem').filter({ hasText: 'Meeting' });
+    await meeting.getByText('No daily bonus').waitFor();
+    await meeting.getByRole('button', { name: 'Daily bonus: Meeting' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Daily bonus: Meeting' });
+    await dialog.getByRole('switch', { name: 'Extra points for reaching a number in a day' }).click();
+    await dialog.getByRole('textbox', { name: 'How many in a day' }).fill('2');
+    await dialog.getByRole('textbox', { name: 'Extra points' }).fill('10');
+    await dialog.getByText('The one that brings a day to 2 earns 10 extra points, once a day.').waitFor();
+    await saveSettledScreenshot(dialog, 'activity-types-19-kind-bonus');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await meeting.getByText('bonus 10 at 2 a day').waitFor();
+    await saveSettledScreenshot(page, 'activity-types-20-built-in-bonus');
+
+    // The floor sees the second meeting's bonus as it is logged.
+    await page.goto('/app');
+    await waitForLiveApp(page);
+    const first = await callApiOk<{ dailyBonus: boolean }>(base, repCookie, 'POST', '/activities', { kind: 'meeting' });
+    const second = await callApiOk<{ dailyBonus: boolean; pointsEarned: number }>(base, repCookie, 'POST', '/activities', {
+      kind: 'meeting',
+    });
+    expect([first.dailyBonus, second.dailyBonus]).toEqual([false, true]);
+    await page.getByText('daily bonus +10').first().waitFor();
+    await saveSettledScreenshot(page, 'activity-types-21-kind-bonus-in-feed');
+  });
 });

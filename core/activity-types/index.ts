@@ -316,6 +316,15 @@ export function computeCustomActivityPoints(
     if (field.kind === 'money' && typeof value === 'number' && field.pointsPerUnit)
       points += Math.floor((value / 100) * field.pointsPerUnit);
   }
-  const bonusPoints = type.bonus && !day.bonusTaken && day.countBefore + 1 >= type.bonus.threshold ? type.bonus.points : 0;
+  const bonusPoints = computeDailyBonus(type.bonus, day);
   return { points: points + bonusPoints, bonusPoints };
+}
+
+/**
+ * The daily bonus a new activity of a type earns (decision 100; a built-in kind's, decision 115):
+ * the bonus's points when it is the one that reaches the bonus's number for the member's day and no
+ * other of the type carries it; else 0.
+ */
+export function computeDailyBonus(bonus: ActivityBonus | null | undefined, day: TypeDayContext): number {
+  return bonus && !day.bonusTaken && day.countBefore + 1 >= bonus.threshold ? bonus.points : 0;
 }

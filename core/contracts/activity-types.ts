@@ -231,10 +231,30 @@ export type ActivityType = z.infer<typeof ActivityTypeSchema>;
 /** How far back a member's use of each type is counted (their quick log puts the most used first). */
 export const ACTIVITY_TYPE_USE_DAYS = 30;
 
+/**
+ * The built-in kinds an admin can give a daily bonus (decision 115): "the Nth of the day earns
+ * extra", as on the company's own types. A call's is the point rule's (daily_call_bonus_20).
+ */
+export const BONUS_KINDS = ['meeting', 'sale', 'email', 'linkedin'] as const;
+export type BonusKind = (typeof BONUS_KINDS)[number];
+
+/** A built-in kind's daily bonus, none when null. */
+export const BuiltInKindBonusSchema = z.object({ key: z.enum(BONUS_KINDS), bonus: ActivityBonusSchema.nullable() });
+export type BuiltInKindBonus = z.infer<typeof BuiltInKindBonusSchema>;
+
+export const BuiltInKindParamsSchema = z.object({
+  key: z.enum(BONUS_KINDS, { error: 'Choose a meeting, a sale, an e-mail or LinkedIn: a call’s bonus is set under KPI Rules' }),
+});
+export const BuiltInKindBonusInputSchema = z.strictObject({ bonus: ActivityBonusSchema.nullable() });
+export const BuiltInKindBonusListSchema = z.object({ builtIn: z.array(BuiltInKindBonusSchema) });
+export type BuiltInKindBonusInput = z.infer<typeof BuiltInKindBonusInputSchema>;
+
 export const ActivityTypeListSchema = z.object({
   types: z.array(ActivityTypeSchema),
   /** How many of each type the caller logged in the last 30 days, by type id (none: not listed). */
   myUse: z.record(text(), z.number().int()),
+  /** The daily bonus of each built-in kind that can have one, in BONUS_KINDS' order. */
+  builtIn: z.array(BuiltInKindBonusSchema),
 });
 export type ActivityTypeList = z.infer<typeof ActivityTypeListSchema>;
 

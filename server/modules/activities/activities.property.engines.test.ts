@@ -17,6 +17,8 @@ import { computeFreshRollups, findMisnamedActivities, findStoredRollups, type Me
 
 /** The calls in a day that earn the bonus, per company. */
 const BONUS_AT = [6, 20] as const;
+/** The daily bonus of company A's meetings and e-mails (decision 115); company B's kinds have none. */
+const KIND_BONUS_AT = [2, null] as const;
 
 let t: TestApp;
 let reps: Member[]; // three members of company A (the first is its admin) and one of company B
@@ -36,6 +38,15 @@ beforeAll(async () => {
   await setRule(t, a, 'email', { enabled: true, basePoints: 1 });
   await setRule(t, a, 'sale_ticket_size', { enabled: true, multiplierValue: 0.0001 });
   await setRule(t, a, 'daily_call_bonus_20', { threshold: BONUS_AT[0] });
+  // Company A's meetings and e-mails have a daily bonus at 2 (decision 115); company B's none.
+  for (const kind of ['meeting', 'email']) {
+    const response = await t.request(`/api/v1/activity-types/built-in/${kind}/bonus`, {
+      method: 'PUT',
+      as: reps[ADMIN_OF_A]!,
+      json: { bonus: { threshold: KIND_BONUS_AT[0], points: 4 } },
+    });
+    expect(response.status).toBe(200);
+  }
 });
 afterAll(() => t.close());
 
@@ -238,6 +249,17 @@ describe('daily_user_stats stays exact', () => {
                       AND count(*) FILTER (WHERE type IN ('call_answered', 'call_unanswered')) < ${BONUS_AT[index]!}::int`,
             );
             expect(bonusBelowNumber).toEqual([]);
+            // A kind's daily bonus (decision 115): carried by exactly one of the kind on a day that has its number, by none below it.
+            const kindBonusAmiss = await rows(
+              t,
+              companyId,
+              sql`SELECT user_id, local_date, type FROM activities
+                   WHERE company_id = ${companyId} AND type IN ('meeting', 'sale', 'email', 'linkedin')
+                   GROUP BY user_id, local_date, type
+                  HAVING count(*) FILTER (WHERE bonus_points > 0)
+                      <> CASE WHEN count(*) >= ${KIND_BONUS_AT[index] ?? 1_000_000}::int AND type IN ('meeting', 'email') THEN 1 ELSE 0 END`,
+            );
+            expect(kindBonusAmiss).toEqual([]);
           }
         },
       ),
@@ -255,6 +277,18 @@ describe('daily_user_stats stays exact', () => {
               { op: 'log', rep: 0, body: { kind: 'call', answered: true, outcome: 'meeting_booked' } },
             ],
           ],
+          // And a meeting's bonus (decision 115): its carrier deleted, or made another kind, from a day
+          // that still has the number (the latest of the kind takes it).
+          // (A day apart: the runs share the database.)
+          ...(['delete', 'edit'] as const).map((op, i): [number, Command[]] => [
+            (i + 1) * 24 * 60,
+            [
+              { op: 'log', rep: 1, body: { kind: 'meeting' } },
+              { op: 'log', rep: 1, body: { kind: 'meeting' } },
+              { op: 'log', rep: 1, body: { kind: 'meeting' } },
+              op === 'delete' ? { op, rep: 1, pick: 1 } : { op, rep: 1, pick: 1, change: { type: 'call_unanswered' as const } },
+            ],
+          ]),
         ],
       },
     );

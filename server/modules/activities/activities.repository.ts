@@ -1,7 +1,7 @@
 import type { StoredActivityTypeDefinition, TypeDayContext } from '@core/activity-types';
 import { DAILY_CALL_BONUS_THRESHOLD, type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
 import type { GoalCounts } from '@core/stats';
-import type { DomainEvent } from '@core/contracts';
+import type { ActivityBonus, BonusKind, DomainEvent } from '@core/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ActivityLookups } from '../../context';
 import type { Database, Transaction } from '../../db/client';
@@ -62,6 +62,8 @@ export type LoggingContext = {
   replayedDeleted: string | null;
   /** The company's own type asked for (decision 100) and the day of it so far; null when none was asked for or there is none. */
   customType: CustomTypeContext | null;
+  /** The daily bonus of the built-in kind asked for (decision 115) and the member's day of the kind so far; null when it has none. */
+  kindBonus: { bonus: ActivityBonus; day: TypeDayContext } | null;
 };
 
 /**
@@ -78,6 +80,7 @@ export type ActivityDay = {
     createdAt: Date,
     clientKey: string | null,
     typeId?: string | null,
+    bonusKind?: BonusKind | null,
   ): Promise<LoggingContext>;
   /**
    * Stores a new activity; `customerName` is the linked customer's current name. `createdAt` is when
@@ -207,7 +210,14 @@ SELECT
       AND (key IS NULL OR key NOT IN ('call', 'meeting', 'sale', 'email', 'linkedin'))) AS "customType",
   (SELECT json_build_object('count', coalesce(sum(activities), 0), 'bonusTaken', coalesce(sum(bonus_taken), 0))
      FROM activity_type_day_stats
-    WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text AND type_id = $7::uuid) AS "customDay"`;
+    WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text AND type_id = $7::uuid) AS "customDay",
+  (SELECT json_build_object('bonus', t.bonus,
+            'countBefore', (SELECT count(*) FROM activities a
+                             WHERE a.company_id = $1::uuid AND a.user_id = $2::text AND a.local_date = $3::date AND a.type_id = t.id),
+            'bonusTaken', EXISTS (SELECT 1 FROM activities a
+                                   WHERE a.company_id = $1::uuid AND a.user_id = $2::text AND a.local_date = $3::date
+                                     AND a.type_id = t.id AND a.bonus_points > 0))
+     FROM activity_types t WHERE t.company_id = $1::uuid AND t.key = $8::text AND t.bonus IS NOT NULL) AS "kindBonus"`;
 
 /** A member's daily goals and a day's counts toward them. */
 const GOAL_PROGRESS_SQL = `SELECT
@@ -229,6 +239,7 @@ type LoggingContextRow = {
   replayedDeleted: string | null;
   customType: (StoredActivityTypeDefinition & { archived: boolean }) | null;
   customDay: { count: number; bonusTaken: number };
+  kindBonus: { bonus: ActivityBonus; countBefore: number; bonusTaken: boolean } | null;
 };
 
 /** A new activity, with its id made here (no re-read): the row is what the service already knows. */
@@ -280,7 +291,7 @@ export async function withActivityDay<T>(
     owner?: UserId;
     alsoLock?: readonly (string | { userId: string; localDate: string })[];
     /** The logging context `fn` reads first (findLoggingContext): sent in the lock's round trip (decision 099). */
-    loggingContext?: { customerName: string | null; createdAt: Date; clientKey: string | null; typeId?: string | null };
+    loggingContext?: LoggingContextInput;
   } = {},
 ): Promise<T> {
   // The days are locked in key order (as imports lock theirs), so two transactions that both lock
@@ -313,12 +324,17 @@ export async function withActivityDay<T>(
   );
 }
 
+/** What a log asks its context for: the customer it names, its device key, and the own type or built-in kind of bonus it is of. */
+type LoggingContextInput = {
+  customerName: string | null;
+  createdAt: Date;
+  clientKey: string | null;
+  typeId?: string | null;
+  bonusKind?: BonusKind | null;
+};
+
 /** The logging context's statement for one rep's day: the same name, text and values wherever it is sent from. */
-function loggingContextStatement(
-  scope: { companyId: CompanyId; userId: string },
-  localDate: string,
-  input: { customerName: string | null; createdAt: Date; clientKey: string | null; typeId?: string | null },
-) {
+function loggingContextStatement(scope: { companyId: CompanyId; userId: string }, localDate: string, input: LoggingContextInput) {
   const values = [
     scope.companyId,
     scope.userId,
@@ -327,6 +343,7 @@ function loggingContextStatement(
     input.createdAt.toISOString(),
     input.clientKey,
     input.typeId ?? null,
+    input.bonusKind ?? null,
   ];
   return { name: 'activity_logging_context', text: LOGGING_CONTEXT_SQL, values };
 }
@@ -343,8 +360,8 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
   }
 
   return {
-    async findLoggingContext(customerName, createdAt, clientKey, typeId = null) {
-      const statement = loggingContextStatement(scope, localDate, { customerName, createdAt, clientKey, typeId });
+    async findLoggingContext(customerName, createdAt, clientKey, typeId = null, bonusKind = null) {
+      const statement = loggingContextStatement(scope, localDate, { customerName, createdAt, clientKey, typeId, bonusKind });
       const [row] = await queryPrepared<LoggingContextRow>(tx, statement.name, statement.text, statement.values);
       const rules = row!.rules
         .filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey))
@@ -364,7 +381,19 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
             goal: saved?.type ?? 0,
           }
         : null;
-      return { rules, day, customer, goals, progress, replayed: row!.replayed, replayedDeleted: row!.replayedDeleted, customType };
+      const kind = row!.kindBonus;
+      const kindBonus = kind ? { bonus: kind.bonus, day: { countBefore: Number(kind.countBefore), bonusTaken: kind.bonusTaken } } : null;
+      return {
+        rules,
+        day,
+        customer,
+        goals,
+        progress,
+        replayed: row!.replayed,
+        replayedDeleted: row!.replayedDeleted,
+        customType,
+        kindBonus,
+      };
     },
 
     async insertActivity(values, publish) {

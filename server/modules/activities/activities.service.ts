@@ -41,6 +41,7 @@ export {
   insertImportedActivitiesIn,
   notifyImportChangeIn,
   selectDayContextsIn,
+  selectKindDayContextsIn,
   selectTypeDayContextsIn,
   selectImportDaysIn,
 } from './activity-imports.repository';

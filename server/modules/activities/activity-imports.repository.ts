@@ -50,6 +50,32 @@ export async function selectDayContextsIn(
 }
 
 /**
+ * Transaction step: the day so far of each built-in kind that may carry a daily bonus (decision 115)
+ * on each member's days in [from, to] (how many, whether one carries the bonus), keyed
+ * `${userId}|${day}|${type}`. Read from the activities (those kinds have no type rollup yet).
+ */
+export async function selectKindDayContextsIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, TypeDayContext>> {
+  const result = await tx.execute(sql`
+    SELECT user_id, local_date::text AS day, type, count(*)::int AS activities, count(*) FILTER (WHERE bonus_points > 0)::int AS bonus
+      FROM activities
+     WHERE company_id = ${companyId}::uuid AND local_date BETWEEN ${from}::date AND ${to}::date
+       AND user_id IN (SELECT json_array_elements_text(${JSON.stringify(userIds)}::json))
+       AND type IN ('meeting', 'sale', 'email', 'linkedin')
+     GROUP BY user_id, local_date, type`);
+  const contexts = new Map<string, TypeDayContext>();
+  for (const row of rowsOf<{ user_id: string; day: string; type: string; activities: number; bonus: number }>(result)) {
+    contexts.set(`${row.user_id}|${row.day}|${row.type}`, { countBefore: row.activities, bonusTaken: row.bonus > 0 });
+  }
+  return contexts;
+}
+
+/**
  * Transaction step: the day so far of each company's own type (decision 100) on each member's days in
  * [from, to] (how many, whether one carries the type's daily bonus), keyed `${userId}|${day}|${typeId}`.
  */

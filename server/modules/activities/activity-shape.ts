@@ -27,8 +27,9 @@ export function toActivity(row: ActivityRow): Activity {
     productName: row.productName,
     notes: row.notes,
     pointsEarned: row.pointsEarned,
-    // The 20-call bonus, or the daily bonus of one of the company's own types (decision 100).
-    dailyBonus: row.dailyBonus || (own && row.bonusPoints > 0),
+    // The 20-call bonus, or the daily bonus of one of the company's own types or of another built-in
+    // kind (decisions 100 and 115): those carry its points without the call bonus's flag.
+    dailyBonus: row.dailyBonus || row.bonusPoints > 0,
     typeId: own ? row.typeId : null,
     outcomeId: own ? row.outcomeId : null,
     fieldValues: row.fieldValues,

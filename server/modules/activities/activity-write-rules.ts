@@ -6,7 +6,7 @@ import type { Activity, GoalReachedEvent } from '@core/contracts';
 import { type ActivityInput, type CallOutcome, type OptionalKind } from '@core/kpi';
 import { computeReachedGoals, type GoalCounts } from '@core/stats';
 import { placeLoggingDay, toLocalDate } from '@core/period';
-import { LATE_LOGGING_DAYS_MAX } from '@core/contracts';
+import { BONUS_KINDS, LATE_LOGGING_DAYS_MAX } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { forbidden, HttpError, notFound } from '../../lib/http';
@@ -210,4 +210,9 @@ export async function settleDailyBonus(day: ActivityDay, deletedCarriedBonus: bo
     const bonusRule = (await day.findRules()).find((rule) => rule.kpiKey === 'daily_call_bonus_20');
     if (bonusRule?.enabled && bonusRule.basePoints !== 0) await day.awardDailyBonusToLatestCall(bonusRule.basePoints, now);
   }
+}
+
+/** Whether activities of this stored type may carry their kind's daily bonus: a meeting, sale, e-mail or LinkedIn touch (decision 115). */
+export function isBonusKind(type: string): boolean {
+  return (BONUS_KINDS as readonly string[]).includes(type);
 }

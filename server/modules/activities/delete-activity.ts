@@ -3,7 +3,7 @@ import type { StoredActivityType } from '@core/contracts';
 import { computeLocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { withActivityDay } from './activities.repository';
-import { storeOf, activityNotFound, locateChangeableActivity, settleDailyBonus } from './activity-write-rules';
+import { storeOf, activityNotFound, isBonusKind, locateChangeableActivity, settleDailyBonus } from './activity-write-rules';
 import { kindOf } from './activity-shape';
 
 /**
@@ -25,8 +25,9 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): P
       if (current.type === 'call_answered' || current.type === 'call_unanswered') {
         await settleDailyBonus(day, current.dailyBonus, now);
       }
-      // One of the company's own types: its daily bonus follows the day's count of the type (decision 100).
-      if (current.type === 'custom') await day.settleTypeBonus(current.typeId!, now);
+      // One of the company's own types, or a kind that may have a daily bonus: the bonus follows the
+      // day's count of the type (decisions 100 and 115).
+      if (current.type === 'custom' || isBonusKind(current.type)) await day.settleTypeBonus(current.typeId!, now);
       const deleted = {
         id: current.id,
         userId: current.userId,

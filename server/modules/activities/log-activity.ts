@@ -1,6 +1,6 @@
 /* Logging an activity (POST /api/v1/activities): one transaction on the rep's day, its events in the insert. */
-import { computeCustomActivityPoints } from '@core/activity-types';
-import { type Activity, checkActivityValues, type LogActivity, type LogCustom } from '@core/contracts';
+import { computeCustomActivityPoints, computeDailyBonus } from '@core/activity-types';
+import { type Activity, BONUS_KINDS, type BonusKind, checkActivityValues, type LogActivity, type LogCustom } from '@core/contracts';
 import { type ActivityInput, computeActivityPoints, computeLogOptions, isCallActivity, OPTIONAL_KINDS, type OptionalKind } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
 import { computeLocalDate, computeLocalInstant, computeLocalTime, toLocalDate } from '@core/period';
@@ -56,6 +56,8 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   if (owner !== actor.userId) await checkNewOwner(deps, actor, owner);
   const rights = owner === actor.userId && actor.role !== 'admin' ? 'own' : 'manager';
   const customTypeId = request.kind === 'custom' ? request.typeId : null;
+  // A meeting, sale, e-mail or LinkedIn touch: its kind's daily bonus, if the company set one (decision 115).
+  const bonusKind = (BONUS_KINDS as readonly string[]).includes(request.kind) ? (request.kind as BonusKind) : null;
   const row = await withActivityDay(
     storeOf(deps),
     memberScopeOf(actor),
@@ -70,7 +72,8 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
         replayed,
         replayedDeleted,
         customType,
-      } = await day.findLoggingContext(customerName, now, clientKey, customTypeId);
+        kindBonus,
+      } = await day.findLoggingContext(customerName, now, clientKey, customTypeId, bonusKind);
       // The same log sent again: the first one's answer, whatever changed since (no second count).
       if (replayed !== null && clientKey !== null) return (await day.findActivityByClientKey(clientKey))!;
       // Sent again after the member deleted what it logged (a phone that was offline all along):
@@ -116,6 +119,11 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
           shape = { type: request.kind, meetingBooked: false, movedForward: false, ticketSize: null, productName: null };
           points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
       }
+      // The kind's daily bonus goes to the one that reaches its number, as an own type's (decision 115).
+      if (kindBonus) {
+        const bonus = computeDailyBonus(kindBonus.bonus, kindBonus.day);
+        points = { points: points.points + bonus, earnsDailyBonus: false, bonusPoints: bonus };
+      }
       // What followers make of it is theirs (decision 094): the feed, badges on the rollups after
       // the insert and the audit log in this transaction; webhooks and chat after it commits, from
       // the log the insert appends these events to in its own statement (decision 095).
@@ -151,7 +159,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       return inserted;
     },
     // The logging context travels with the day's lock (decision 099).
-    { owner, loggingContext: { customerName, createdAt: now, clientKey, typeId: customTypeId } },
+    { owner, loggingContext: { customerName, createdAt: now, clientKey, typeId: customTypeId, bonusKind } },
   );
   return toActivity(row);
 }

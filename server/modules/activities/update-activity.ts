@@ -34,6 +34,7 @@ import {
   describeReachedTypeGoal,
   locateChangeableActivity,
   settleDailyBonus,
+  isBonusKind,
 } from './activity-write-rules';
 import { kindOf, toActivity } from './activity-shape';
 
@@ -198,7 +199,13 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       // A call that lands somewhere new (another day or member, or a call it was not before) counts
       // there as if logged there; a call edited in place keeps the bonus it has (or has not).
       const context = isCallActivity(input) && (moving || !wasCall) ? await landing.findDayContext() : dayContextForEdit(current, rules);
-      const points = computeActivityPoints(input, rules, context);
+      const rescored = computeActivityPoints(input, rules, context);
+      // A kind's daily bonus (decision 115) stays with an activity edited in place; moved or made
+      // another kind, it leaves it behind, and each place settles its own after the write.
+      const keepsKindBonus = !moving && type === current.type && isBonusKind(type) && current.bonusPoints > 0;
+      const points = keepsKindBonus
+        ? { ...rescored, points: rescored.points + current.bonusPoints, bonusPoints: current.bonusPoints }
+        : rescored;
       const move = moving ? movedTo(current) : undefined;
       // Where the activity counts toward daily goals after the edit, read before it changes the rollups.
       const { goals, progress } = await landing.findGoalProgress();
@@ -214,9 +221,14 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       });
       // The place a call left (its day, or its kind) settles the daily bonus as after a deletion.
       if (wasCall && (moving || !isCallActivity(input))) await settleDailyBonus(day, current.dailyBonus, now);
+      // So do the place and the kind a meeting, sale, e-mail or LinkedIn touch left, and where it landed.
+      const relocated = moving || type !== current.type;
+      if (relocated && isBonusKind(current.type)) await day.settleTypeBonus(current.typeId!, now);
+      if (relocated && isBonusKind(type)) await landing.settleTypeBonus(updated.typeId!, now);
+      const settled = relocated && isBonusKind(type) ? ((await landing.findOwnActivity(id)) ?? updated) : updated;
       // An edit can reach a goal as a log does: a call now booking a meeting, a call or sale moved onto a day.
       const added = moving ? countTowardGoals(updated) : subtractGoalCounts(countTowardGoals(updated), countTowardGoals(current));
-      const activity = toActivity(updated);
+      const activity = toActivity(settled);
       const fields = Object.keys(changes).filter((key) => changes[key as keyof UpdateActivity] !== undefined);
       const before = { userId: current.userId, localDate: current.localDate, type: current.type as StoredActivityType };
       // An edit may earn a badge where the activity is now (a bigger sale, a moved call); it never takes one back.
@@ -227,7 +239,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
         ],
         now,
       );
-      return updated;
+      return settled;
     },
     options,
   );

@@ -348,7 +348,11 @@ describe('logging a company’s own type', () => {
     // The admin logged none of them; another company's list names none of these types.
     const admins = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: admin }));
     expect(admins.myUse[other.id]).toBeUndefined();
-    expect(await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: outsider }))).toEqual({ types: [], myUse: {} });
+    expect(await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: outsider }))).toEqual({
+      types: [],
+      myUse: {},
+      builtIn: ['meeting', 'sale', 'email', 'linkedin'].map((key) => ({ key, bonus: null })),
+    });
   });
 
   it('a type stored before celebrations reads as celebrating nothing, and migration 0060 marks its outcomes as the app owner', async () => {

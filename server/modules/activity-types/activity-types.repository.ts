@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { StoredActivityTypeDefinition } from '@core/activity-types';
-import { BUILT_IN_KPI_TYPES } from '@core/contracts';
+import { type ActivityBonus, BONUS_KINDS, type BonusKind, BUILT_IN_KPI_TYPES } from '@core/contracts';
 import type { Transaction } from '../../db/client';
 import { activityTypes } from '../../db/schema';
 import type { CompanyId } from '../../db/tenant';
@@ -114,4 +114,27 @@ export async function setActivityTypeArchived(
 export async function deleteActivityTypeRow(tx: Transaction, companyId: CompanyId, id: string): Promise<boolean> {
   const rows = await tx.delete(activityTypes).where(ownTypeOf(companyId, id)).returning({ id: activityTypes.id });
   return rows.length > 0;
+}
+
+/** The daily bonus of each built-in kind that can have one (decision 115), by key. */
+export async function selectBuiltInKindBonuses(tx: Transaction, companyId: CompanyId): Promise<Map<BonusKind, ActivityBonus | null>> {
+  const rows = await tx
+    .select({ key: activityTypes.key, bonus: activityTypes.bonus })
+    .from(activityTypes)
+    .where(and(eq(activityTypes.companyId, companyId), inArray(activityTypes.key, [...BONUS_KINDS])));
+  return new Map(rows.map((row) => [row.key as BonusKind, row.bonus ?? null]));
+}
+
+/** Sets a built-in kind's daily bonus (null: none); answers its row's id and names, null when the company has no such row. */
+export async function updateBuiltInKindBonus(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: { key: BonusKind; bonus: ActivityBonus | null; now: Date },
+): Promise<Pick<ActivityTypeRow, 'id' | 'names'> | null> {
+  const [row] = await tx
+    .update(activityTypes)
+    .set({ bonus: input.bonus, updatedAt: input.now })
+    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.key, input.key)))
+    .returning({ id: activityTypes.id, names: activityTypes.names });
+  return row ?? null;
 }

@@ -6,12 +6,16 @@ import {
   ActivityTypeSchema,
   AddActivityTypeTemplateSchema,
   ApiErrorSchema,
+  BuiltInKindBonusInputSchema,
+  BuiltInKindBonusListSchema,
+  BuiltInKindParamsSchema,
   OkSchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
 import {
   addActivityTypeTemplate,
+  setBuiltInKindBonus,
   createActivityType,
   deleteActivityType,
   listActivityTypes,
@@ -68,6 +72,25 @@ activityTypesRoutes.openapi(
     responses: { 200: { description: 'The whole list after', content: json(ActivityTypeListSchema) }, ...errorResponses, ...nameTaken },
   }),
   async (c) => c.json(await addActivityTypeTemplate(c.get('deps'), c.get('actor'), c.req.valid('json')), 200),
+);
+
+activityTypesRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/activity-types/built-in/{key}/bonus',
+    tags,
+    summary:
+      "Set a built-in kind's daily bonus (admin): the Nth meeting, sale, e-mail or LinkedIn touch of a member's day earns extra; null removes it. A call's is the daily_call_bonus_20 rule's (PATCH /kpi-rules/{id})",
+    middleware: [requireMember, requireAdmin] as const,
+    request: { params: BuiltInKindParamsSchema, body: { content: json(BuiltInKindBonusInputSchema), required: true } },
+    responses: {
+      200: { description: 'The built-in kinds’ bonuses after', content: json(BuiltInKindBonusListSchema) },
+      ...errorResponses,
+      ...notFound,
+    },
+  }),
+  async (c) =>
+    c.json({ builtIn: await setBuiltInKindBonus(c.get('deps'), c.get('actor'), c.req.valid('param').key, c.req.valid('json')) }, 200),
 );
 
 activityTypesRoutes.openapi(

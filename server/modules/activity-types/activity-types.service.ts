@@ -8,10 +8,15 @@ import {
 import {
   ACTIVITY_TYPE_USE_DAYS,
   ACTIVITY_TYPES_PER_COMPANY_MAX,
+  type ActivityBonus,
   type ActivityType,
   type ActivityTypeDefinition,
   type ActivityTypeList,
   type AddActivityTypeTemplate,
+  BONUS_KINDS,
+  type BonusKind,
+  type BuiltInKindBonus,
+  type BuiltInKindBonusInput,
   type AuditAction,
   type LocalizedNames,
 } from '@core/contracts';
@@ -30,9 +35,11 @@ import {
   lockActivityTypes,
   selectActivityType,
   selectActivityTypes,
+  selectBuiltInKindBonuses,
   selectTypeUse,
   setActivityTypeArchived,
   updateActivityTypeDefinition,
+  updateBuiltInKindBonus,
 } from './activity-types.repository';
 
 /*
@@ -156,7 +163,39 @@ async function readList(tx: Transaction, deps: AppDeps, actor: Actor): Promise<A
   return {
     types: await readTypes(tx, actor.companyId),
     myUse: await selectTypeUse(tx, actor.companyId, actor.userId, from),
+    builtIn: await readBuiltInBonuses(tx, actor.companyId),
   };
+}
+
+/** Transaction step (imports): the daily bonus of each built-in kind that has one (decision 115), by kind. */
+export async function selectBuiltInKindBonusesIn(tx: Transaction, companyId: CompanyId): Promise<Map<BonusKind, ActivityBonus>> {
+  const bonuses = await selectBuiltInKindBonuses(tx, companyId);
+  return new Map([...bonuses].flatMap(([key, bonus]) => (bonus ? [[key, bonus] as const] : [])));
+}
+
+async function readBuiltInBonuses(tx: Transaction, companyId: CompanyId): Promise<BuiltInKindBonus[]> {
+  const bonuses = await selectBuiltInKindBonuses(tx, companyId);
+  return BONUS_KINDS.map((key) => ({ key, bonus: bonuses.get(key) ?? null }));
+}
+
+/**
+ * Sets (or, with null, removes) the daily bonus of a built-in kind (decision 115): the Nth meeting,
+ * sale, e-mail or LinkedIn touch of a member's day earns extra, as on the company's own types. Days
+ * already logged keep the points they earned (a snapshot, decision 008) until a change to them
+ * settles the day again. Answers the built-in kinds' bonuses after.
+ */
+export async function setBuiltInKindBonus(
+  deps: AppDeps,
+  actor: Actor,
+  key: BonusKind,
+  input: BuiltInKindBonusInput,
+): Promise<BuiltInKindBonus[]> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const row = await updateBuiltInKindBonus(tx, actor.companyId, { key, bonus: input.bonus, now: deps.now() });
+    if (!row) throw typeNotFound();
+    await audit(tx, deps, actor, 'activity_type.changed', row.id, row.names);
+    return readBuiltInBonuses(tx, actor.companyId);
+  });
 }
 
 /** Creates one type (in a transaction the caller holds the types' lock in); a template's with its key. */

@@ -1,5 +1,6 @@
-import { computeCustomActivityPoints, type TypeDayContext } from '@core/activity-types';
+import { computeCustomActivityPoints, computeDailyBonus, type TypeDayContext } from '@core/activity-types';
 import { type ActivityInput, computeActivityPoints, type DayContext, findDailyCallBonusThreshold, isCallActivity } from '@core/kpi';
+import type { BonusKind } from '@core/contracts';
 import { toMinorUnits } from '@core/money';
 import { computeStartOfLocalDay } from '@core/period';
 import { type Actor, memberScopeOf } from '../../context';
@@ -17,8 +18,10 @@ import {
   notifyImportChangeIn,
   selectDayContextsIn,
   selectImportDaysIn,
+  selectKindDayContextsIn,
   selectTypeDayContextsIn,
 } from '../activities/activities.service';
+import { selectBuiltInKindBonusesIn } from '../activity-types/activity-types.service';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { getOrCreateCustomersIn } from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
@@ -237,6 +240,11 @@ async function writeImportSliceIn(
   const typeDays = rows.some((row) => row.own)
     ? await selectTypeDayContextsIn(tx, actor.companyId, userIds, dates[0]!, dates.at(-1)!)
     : new Map<string, TypeDayContext>();
+  // A meeting's, sale's, e-mail's or LinkedIn touch's daily bonus (decision 115), counted the same way.
+  const kindBonuses = await selectBuiltInKindBonusesIn(tx, actor.companyId);
+  const kindDays = rows.some((row) => kindBonuses.has(row.type as BonusKind))
+    ? await selectKindDayContextsIn(tx, actor.companyId, userIds, dates[0]!, dates.at(-1)!)
+    : new Map<string, TypeDayContext>();
 
   const names = [...new Set(rows.flatMap((row) => (row.customerName === null ? [] : [row.customerName])))];
   const customers = await getOrCreateCustomersIn(tx, memberScopeOf(actor), names, now);
@@ -290,10 +298,20 @@ async function writeImportSliceIn(
       day = days.get(key) ?? { callsBefore: 0, bonusAlreadyAwarded: false };
       days.set(key, day);
     }
-    const points = computeActivityPoints(input, rules, day);
+    let points = computeActivityPoints(input, rules, day);
     if (day) {
       day.callsBefore += 1;
       if (points.earnsDailyBonus) day.bonusAlreadyAwarded = true;
+    }
+    const kindBonus = kindBonuses.get(row.type as BonusKind);
+    if (kindBonus) {
+      const kindKey = `${key}|${row.type}`;
+      const kindDay = kindDays.get(kindKey) ?? { countBefore: 0, bonusTaken: false };
+      kindDays.set(kindKey, kindDay);
+      const bonus = computeDailyBonus(kindBonus, kindDay);
+      kindDay.countBefore += 1;
+      if (bonus > 0) kindDay.bonusTaken = true;
+      points = { ...points, points: (points.points + bonus) as typeof points.points, bonusPoints: bonus as typeof points.bonusPoints };
     }
     return {
       ...common,

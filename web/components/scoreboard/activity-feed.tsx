@@ -153,9 +153,10 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
         </p>
         {activity.bonusPoints > 0 && (
           <p className="mt-0.5 text-xs font-medium text-warning-strong">
-            {own
-              ? t('feed.ownTypeBonus', { value: format.number(activity.bonusPoints) })
-              : t('feed.callBonus', { value: format.number(activity.bonusPoints) })}
+            {/* The call's bonus is the calls' rule; any other type's (its own, or a meeting's, decision 115) the day's. */}
+            {activity.type === 'call_answered' || activity.type === 'call_unanswered'
+              ? t('feed.callBonus', { value: format.number(activity.bonusPoints) })
+              : t('feed.ownTypeBonus', { value: format.number(activity.bonusPoints) })}
           </p>
         )}
         {/* A sale's value (won: green), or an own type's amount, which may be a lost renewal's (plain). */}

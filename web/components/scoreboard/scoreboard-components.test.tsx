@@ -202,6 +202,15 @@ describe('ActivityFeed', () => {
     expect(within(item).getByText('daily call bonus +5')).toBeInTheDocument();
   });
 
+  it('says a meeting’s daily bonus as the day’s bonus, not the calls’ (decision 115)', () => {
+    renderWithProviders(
+      <ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ type: 'meeting', points: 13, bonusPoints: 10 })])} />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(within(item).getByText('daily bonus +10')).toBeInTheDocument();
+    expect(within(item).queryByText('daily call bonus +10')).toBeNull();
+  });
+
   it('shows a run of unanswered calls by one person as one line, which opens to show each', async () => {
     const calls = Array.from({ length: 15 }, (_, i) =>
       makeActivity({

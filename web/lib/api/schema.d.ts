@@ -4590,6 +4590,14 @@ export interface paths {
                             myUse: {
                                 [key: string]: number;
                             };
+                            builtIn: {
+                                /** @enum {string} */
+                                key: "meeting" | "sale" | "email" | "linkedin";
+                                bonus: {
+                                    threshold: number;
+                                    points: number;
+                                } | null;
+                            }[];
                         };
                     };
                 };
@@ -4872,6 +4880,14 @@ export interface paths {
                             myUse: {
                                 [key: string]: number;
                             };
+                            builtIn: {
+                                /** @enum {string} */
+                                key: "meeting" | "sale" | "email" | "linkedin";
+                                bonus: {
+                                    threshold: number;
+                                    points: number;
+                                } | null;
+                            }[];
                         };
                     };
                 };
@@ -4913,6 +4929,98 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-types/built-in/{key}/bonus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a built-in kind's daily bonus (admin): the Nth meeting, sale, e-mail or LinkedIn touch of a member's day earns extra; null removes it. A call's is the daily_call_bonus_20 rule's (PATCH /kpi-rules/{id}) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: "meeting" | "sale" | "email" | "linkedin";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bonus: {
+                            threshold: number;
+                            points: number;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The built-in kinds’ bonuses after */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            builtIn: {
+                                /** @enum {string} */
+                                key: "meeting" | "sale" | "email" | "linkedin";
+                                bonus: {
+                                    threshold: number;
+                                    points: number;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such activity type in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -19,7 +19,7 @@ export function useActivityTypes(options: { enabled?: boolean } = {}) {
  * the company's order (a sort that keeps ties in place). The list is read again only when an admin
  * changes the types, not on each log, so the buttons do not move between taps.
  */
-export function orderTypesByUse(list: ActivityTypeList | undefined): ActivityType[] | undefined {
+export function orderTypesByUse(list: Pick<ActivityTypeList, 'types' | 'myUse'> | undefined): ActivityType[] | undefined {
   if (!list) return undefined;
   const use = (type: ActivityType) => list.myUse[type.id] ?? 0;
   return list.types.filter((type) => type.archivedAt === null).sort((a, b) => use(b) - use(a));

@@ -1,6 +1,12 @@
-import { ACTIVITY_TYPE_TEMPLATES, type ActivityType, type ActivityTypeTemplate } from '@core/contracts';
+import {
+  ACTIVITY_TYPE_TEMPLATES,
+  type ActivityType,
+  type ActivityTypeTemplate,
+  type BonusKind,
+  type BuiltInKindBonus,
+} from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, PlusIcon, ShapesIcon, Trash2Icon } from 'lucide-react';
+import { ArchiveIcon, ArchiveRestoreIcon, GiftIcon, PencilIcon, PlusIcon, ShapesIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +29,7 @@ import { useAddActivityTypeTemplate } from '../api/add-activity-type-template';
 import { useArchiveActivityType } from '../api/archive-activity-type';
 import { useDeleteActivityType } from '../api/delete-activity-type';
 import { ActivityTypeEditor } from './activity-type-editor';
+import { BuiltInKindBonusDialog } from './built-in-kind-bonus-dialog';
 
 /** The five built-in kinds as the list shows them: their look and their name in the activity words. */
 const BUILT_IN = [
@@ -56,7 +63,7 @@ export function ActivityTypesSettings() {
           </Button>
         </CardHeader>
         <CardContent className="space-y-6">
-          <BuiltInKinds />
+          <BuiltInKinds bonuses={types.data?.builtIn} />
           {types.isError && !types.data ? (
             <LoadError title={t('activityTypes.loadFailed')} error={types.error} onRetry={types.refetch} layout="stacked" />
           ) : types.isPending ? (
@@ -97,22 +104,49 @@ export function ActivityTypesSettings() {
   );
 }
 
-function BuiltInKinds() {
+function BuiltInKinds({ bonuses }: { bonuses: readonly BuiltInKindBonus[] | undefined }) {
   const { t } = useTranslation('settings');
+  const [editing, setEditing] = useState<BonusKind | null>(null);
+  const bonusOf = (kind: string) => bonuses?.find((entry) => entry.key === kind);
+  const editingName = editing ? t(`activityTypes.builtInKinds.${editing}`) : '';
   return (
     <section className="space-y-2" aria-labelledby="built-in-heading">
       <h3 id="built-in-heading" className="text-sm font-medium">
         {t('activityTypes.builtIn')}
       </h3>
-      <ul className="flex flex-wrap gap-2">
+      <ul className="divide-y rounded-lg border" aria-labelledby="built-in-heading">
         {BUILT_IN.map(({ type, label }) => {
           const { icon: Icon, tone } = ACTIVITY_LOOKS[type];
+          const name = t(`activityTypes.builtInKinds.${label}`);
+          const entry = bonusOf(label);
           return (
-            <li key={type} className="flex items-center gap-2 rounded-full border py-1 ps-1 pe-3 text-sm">
-              <span className={cn('flex size-6 items-center justify-center rounded-full', tone)} aria-hidden>
-                <Icon className="size-3.5" />
+            <li key={type} className="flex flex-wrap items-center gap-3 px-3 py-2">
+              <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', tone)} aria-hidden>
+                <Icon className="size-4" />
               </span>
-              {t(`activityTypes.builtInKinds.${label}`)}
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{name}</p>
+                <p className="text-xs text-muted-foreground">
+                  {label === 'call'
+                    ? t('activityTypes.kindBonus.callRule')
+                    : entry?.bonus
+                      ? t('activityTypes.summary.bonus', { points: entry.bonus.points, threshold: entry.bonus.threshold })
+                      : entry
+                        ? t('activityTypes.kindBonus.none')
+                        : '\u00a0'}
+                </p>
+              </div>
+              {label !== 'call' && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setEditing(label)}
+                  disabled={!entry}
+                  aria-label={t('activityTypes.kindBonus.title', { kind: name })}
+                >
+                  <GiftIcon /> <span className="max-sm:sr-only">{t('activityTypes.bonus')}</span>
+                </Button>
+              )}
             </li>
           );
         })}
@@ -123,6 +157,14 @@ function BuiltInKinds() {
           {t('activityTypes.builtInLink')}
         </Link>
       </p>
+      {editing !== null && (
+        <BuiltInKindBonusDialog
+          kind={editing}
+          name={editingName}
+          bonus={bonusOf(editing)?.bonus ?? null}
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { ActivityType, ActivityTypeInput, ActivityTypeList } from '@core/contracts';
+import { type ActivityType, type ActivityTypeInput, type ActivityTypeList, BONUS_KINDS, type BuiltInKindBonus } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -31,9 +31,14 @@ const OLD = type({ id: 'old', names: { en: 'Fax' }, icon: 'send', colour: 'grey'
 
 function stubServer(start: ActivityType[] = [DEMO, OLD]) {
   const types = [...start];
+  const builtIn: BuiltInKindBonus[] = BONUS_KINDS.map((key) => ({ key, bonus: null }));
   return stubFetch({
+    'PUT /api/v1/activity-types/built-in/meeting/bonus': (call) => {
+      builtIn[0] = { key: 'meeting', bonus: (call.body as { bonus: BuiltInKindBonus['bonus'] }).bonus };
+      return reply(200, { builtIn });
+    },
     'GET /api/v1/me': reply(200, adminMe),
-    'GET /api/v1/activity-types': () => reply(200, { types, myUse: {} } satisfies ActivityTypeList),
+    'GET /api/v1/activity-types': () => reply(200, { types, myUse: {}, builtIn } satisfies ActivityTypeList),
     'POST /api/v1/activity-types': (call) => {
       const input = call.body as ActivityTypeInput;
       if (input.names.en?.toLowerCase() === 'demo held') {
@@ -51,7 +56,7 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
     },
     'POST /api/v1/activity-types/templates': () => {
       types.push(type({ id: 'demo', names: { en: 'Demo held', nb: 'Demo holdt' }, icon: 'presentation', colour: 'green', points: 5 }));
-      return reply(200, { types, myUse: {} } satisfies ActivityTypeList);
+      return reply(200, { types, myUse: {}, builtIn } satisfies ActivityTypeList);
     },
     'POST /api/v1/activity-types/old/restore': () => {
       types[1] = { ...OLD, archivedAt: null };
@@ -99,6 +104,37 @@ describe('Administration, Activity types', () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Restore “Fax”' })).toBeInTheDocument();
     for (const kind of ['Call', 'Meeting', 'Sale', 'E-mail', 'LinkedIn']) expect(screen.getByText(kind)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'KPI Rules' })).toHaveAttribute('href', '/app/admin/kpi');
+  });
+
+  it('sets a daily bonus on a built-in kind: the contract’s refusal before anything is sent, then saved and shown', async () => {
+    const recorded = stubServer();
+    const user = renderPage();
+    const builtIn = await screen.findByRole('list', { name: 'Built in' });
+    const meeting = within(builtIn).getAllByRole('listitem')[1]!;
+    expect(await within(meeting).findByText('No daily bonus')).toBeInTheDocument();
+    // A call's bonus is the point rule's.
+    expect(within(builtIn).getAllByRole('listitem')[0]).toHaveTextContent('Daily bonus under KPI Rules');
+    expect(within(builtIn).queryByRole('button', { name: 'Daily bonus: Call' })).toBeNull();
+
+    await user.click(within(meeting).getByRole('button', { name: 'Daily bonus: Meeting' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Daily bonus: Meeting' }));
+    await user.click(dialog.getByRole('switch', { name: 'Extra points for reaching a number in a day' }));
+    const threshold = dialog.getByRole('textbox', { name: 'How many in a day' });
+    await user.clear(threshold);
+    await user.type(threshold, '1');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('The bonus needs at least 2 activities a day')).toBeInTheDocument();
+    expect(sent(recorded, 'PUT')).toEqual([]);
+
+    await user.clear(threshold);
+    await user.type(threshold, '3');
+    const points = dialog.getByRole('textbox', { name: 'Extra points' });
+    await user.clear(points);
+    await user.type(points, '10');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved the daily bonus for Meeting')).toBeInTheDocument();
+    expect(sent(recorded, 'PUT')).toEqual([['/api/v1/activity-types/built-in/meeting/bonus', { bonus: { threshold: 3, points: 10 } }]]);
+    expect(await within(builtIn).findByText('bonus 10 at 3 a day')).toBeInTheDocument();
   });
 
   it('offers the templates when the company has no type of its own, and adds one', async () => {
