@@ -292,6 +292,11 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ params: { id: await activityTypeOfA() } }),
   },
   'DELETE /api/v1/activity-types/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await activityTypeOfA() } }) },
+  // a built-in kind's daily bonus (decision 115): an admin sets their own company's
+  'PUT /api/v1/activity-types/built-in/{key}/bonus': {
+    expect: admins(200),
+    prepare: async () => ({ params: { key: 'meeting' }, json: { bonus: { threshold: 3, points: 5 } } }),
+  },
 
   // a company's KPIs (decision 101): every member lists them and reads their values, admins change them
   'GET /api/v1/kpis': { expect: members(200) },

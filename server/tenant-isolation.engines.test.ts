@@ -579,6 +579,8 @@ const ISOLATION: Record<string, Entry> = {
   'POST /api/v1/activity-types/{id}/archive': () => [{ params: { id: aType.id }, namesA: true }],
   'POST /api/v1/activity-types/{id}/restore': () => [{ params: { id: aType.id }, namesA: true }],
   'DELETE /api/v1/activity-types/{id}': () => [{ params: { id: aType.id }, namesA: true }],
+  // A built-in kind's daily bonus (decision 115): B's admin sets B's, never A's.
+  'PUT /api/v1/activity-types/built-in/{key}/bonus': () => [{ params: { key: 'meeting' }, json: { bonus: { threshold: 3, points: 5 } } }],
   // A's KPIs (decision 101): B's list and values are B's; A's KPI, type or team named anywhere is refused.
   'GET /api/v1/kpis': nothing,
   'GET /api/v1/kpis/values': () => [

@@ -227,7 +227,11 @@ export const ActivitySchema = z.object({
   notes: text().nullable(),
   /** The points the rules gave when it was logged (or last edited), bonus included. */
   pointsEarned: z.number().int(),
-  /** True on the call that earned the daily call bonus (at the company's number of calls, 20 by default), or on the activity that carries its own type's daily bonus. */
+  /**
+   * True on the call that earned the daily call bonus (at the company's number of calls, 20 by default), or on the
+   * activity that carries its type's daily bonus: one of the company's own types, or a meeting, sale, e-mail or
+   * LinkedIn touch whose kind has one (decision 115).
+   */
   dailyBonus: z.boolean(),
   /** One of the company's own types (decision 100): which; null for a built-in kind. */
   typeId: text().nullable(),

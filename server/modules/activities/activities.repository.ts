@@ -181,6 +181,8 @@ const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[])
  *   $1 company, $2 user, $3 local day, $4 customer name or null, $5 created at, $6 device key or null,
  *   $7 the company's own type asked for, or null (decision 100: its definition, the member's day of it and
  *      their daily goal on it, decision 106)
+ *   $8 the built-in kind asked for when it may have a daily bonus (meeting, sale, email, linkedin), or null
+ *      (decision 115: its row's bonus, when set, with the member's day of the kind: how many, whether one carries it)
  */
 const LOGGING_CONTEXT_SQL = `WITH created AS (
   INSERT INTO customer_companies (company_id, name, created_by, created_at)

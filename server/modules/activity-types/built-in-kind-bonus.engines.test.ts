@@ -125,14 +125,21 @@ it('counts an import in time order after the day has its own, as logging does, a
   expect(seventeenth[0]!.id).toBe(logged.id);
   expect(sixteenth.map((m) => m.bonus_points)).toEqual([0, 10, 0]);
   await expectRollupsExact(t, rep.companyId);
+  // One more logged on the 17th after the import: the imported carrier keeps it.
+  const later = await log({ kind: 'meeting', localDate: '2026-11-17', time: '12:00' });
+  expect(later.dailyBonus).toBe(false);
 
+  // Undone, the 17th keeps its two logged meetings and none carries the bonus: the latest takes it.
   await ok(await t.request(`/api/v1/imports/${preview.id}/undo`, { method: 'POST', as: admin }));
   expect(await meetingsOf('2026-11-16')).toEqual([]);
-  expect((await meetingsOf('2026-11-17')).map((m) => ({ id: m.id, bonus: m.bonus_points }))).toEqual([{ id: logged.id, bonus: 0 }]);
+  expect((await meetingsOf('2026-11-17')).map((m) => ({ id: m.id, bonus: m.bonus_points }))).toEqual([
+    { id: logged.id, bonus: 0 },
+    { id: later.id, bonus: 10 },
+  ]);
   await expectRollupsExact(t, rep.companyId);
 });
 
-it('a kind without a bonus, or whose bonus was taken off, earns none; a day settled after keeps none', async () => {
+it('a kind without a bonus, or whose bonus was taken off, earns none', async () => {
   t.setNow(tickingClock(NOON));
   const sales = [await log({ kind: 'sale', ticketSize: 10_000 }), await log({ kind: 'sale', ticketSize: 10_000 })];
   expect(sales.map((sale) => sale.dailyBonus)).toEqual([false, false]);

@@ -14,7 +14,11 @@ import { createTestDatabase } from '../../test/test-database';
  */
 
 let handle: DbHandle;
-const MIGRATION = listMigrations().find((m) => m.tag.endsWith('_built-in-kinds-as-type-rows'))!.tag;
+const TAGS = listMigrations().map((m) => m.tag);
+const MIGRATION = TAGS.find((tag) => tag.endsWith('_built-in-kinds-as-type-rows'))!;
+/** It and every migration after it, applied in their order after the data is in. */
+const FROM_IT = TAGS.slice(TAGS.indexOf(MIGRATION));
+const tagList = FROM_IT.map((tag) => `('${tag}')`).join(', ');
 const companyId = crypto.randomUUID();
 const otherCompanyId = crypto.randomUUID();
 const ownTypeId = crypto.randomUUID();
@@ -64,9 +68,9 @@ let before: Awaited<ReturnType<typeof read>>;
 
 beforeAll(async () => {
   handle = await createTestDatabase({ empty: true });
-  // Everything before this migration: mark it applied, migrate, then un-mark it.
+  // Everything before this migration: mark it and those after it applied, migrate, then un-mark them.
   await handle.exec(`CREATE TABLE dealboard_migrations (tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
-    INSERT INTO dealboard_migrations (tag) VALUES ('${MIGRATION}');`);
+    INSERT INTO dealboard_migrations (tag) VALUES ${tagList};`);
   await migrateDatabase(handle);
   const activities = ACTIVITIES.map(
     (
@@ -89,7 +93,7 @@ beforeAll(async () => {
       VALUES ('${OWN_ID}', '${companyId}', 'ola', 'custom', '${ownTypeId}', 'yes', '{}', 5, '2026-11-02', '2026-11-02T11:00:00Z', '2026-11-03T10:00:00Z');
     ${TABLES.map((table) => `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;`).join('\n')}
     COMMIT;
-    DELETE FROM dealboard_migrations WHERE tag = '${MIGRATION}';`);
+    DELETE FROM dealboard_migrations WHERE tag IN (${FROM_IT.map((tag) => `'${tag}'`).join(', ')});`);
   before = await read(companyId);
 });
 afterAll(() => handle?.close());
@@ -97,7 +101,7 @@ afterAll(() => handle?.close());
 it('gives every company its five rows and every activity its type, and moves no point, rollup or sync cursor', async () => {
   expect(before.activities.filter((a) => a.type_id !== null).map((a) => a.id)).toEqual([OWN_ID]);
   expect(before.daily).toHaveLength(1);
-  expect(await migrateDatabase(handle)).toEqual([MIGRATION]);
+  expect(await migrateDatabase(handle)).toEqual(FROM_IT);
   const after = await read(companyId);
 
   // The five rows first, in the kinds' order, beside the company's own type (kept as it was).
