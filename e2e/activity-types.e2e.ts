@@ -553,5 +553,26 @@ describe('activity types', () => {
     expect([first.dailyBonus, second.dailyBonus]).toEqual([false, true]);
     await page.getByText('daily bonus +10').first().waitFor();
     await saveSettledScreenshot(page, 'activity-types-21-kind-bonus-in-feed');
+
+    // In Norwegian, on a phone and in dark: the list says each kind's bonus, the dialog fits.
+    await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      await page.goto('/app/admin/activity-types');
+      const meetingNb = page.getByRole('list', { name: 'Innebygd' }).getByRole('listitem').filter({ hasText: 'Møte' });
+      await meetingNb.getByText('bonus 10 ved 2 om dagen').waitFor();
+      await saveSettledScreenshot(page, 'activity-types-22-built-in-nb-phone-dark');
+      await meetingNb.getByRole('button', { name: 'Dagsbonus: Møte' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dagsbonus: Møte' });
+      await dialog.getByText('Nummer 2 på en dag gir 10 ekstra poeng, én gang om dagen.').waitFor();
+      await saveSettledScreenshot(dialog, 'activity-types-23-kind-bonus-nb-phone-dark');
+      expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+      await dialog.getByRole('button', { name: 'Avbryt' }).click();
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+    }
   });
 });
