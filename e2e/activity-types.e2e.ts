@@ -554,21 +554,46 @@ describe('activity types', () => {
     await page.getByText('daily bonus +10').first().waitFor();
     await saveSettledScreenshot(page, 'activity-types-21-kind-bonus-in-feed');
 
-    // In Norwegian, on a phone and in dark: the list says each kind's bonus, the dialog fits.
-    await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    // In Norwegian, Swedish and Danish, on a phone and in dark: the list says each kind's bonus, the dialog fits.
+    const words = [
+      {
+        language: 'nb',
+        builtIn: 'Innebygd',
+        meeting: 'Møte',
+        cancel: 'Avbryt',
+        hint: 'Nummer 2 på en dag gir 10 ekstra poeng, én gang om dagen.',
+      },
+      {
+        language: 'sv',
+        builtIn: 'Inbyggda',
+        meeting: 'Möte',
+        cancel: 'Avbryt',
+        hint: 'Nummer 2 på en dag ger 10 extra poäng, en gång om dagen.',
+      },
+      {
+        language: 'da',
+        builtIn: 'Indbygget',
+        meeting: 'Møde',
+        cancel: 'Annullér',
+        hint: 'Nummer 2 på en dag giver 10 ekstra point, én gang om dagen.',
+      },
+    ];
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
     try {
-      await page.goto('/app/admin/activity-types');
-      const meetingNb = page.getByRole('list', { name: 'Innebygd' }).getByRole('listitem').filter({ hasText: 'Møte' });
-      await meetingNb.getByText('bonus 10 ved 2 om dagen').waitFor();
-      await saveSettledScreenshot(page, 'activity-types-22-built-in-nb-phone-dark');
-      await meetingNb.getByRole('button', { name: 'Dagsbonus: Møte' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Dagsbonus: Møte' });
-      await dialog.getByText('Nummer 2 på en dag gir 10 ekstra poeng, én gang om dagen.').waitFor();
-      await saveSettledScreenshot(dialog, 'activity-types-23-kind-bonus-nb-phone-dark');
-      expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
-      await dialog.getByRole('button', { name: 'Avbryt' }).click();
+      for (const [i, said] of words.entries()) {
+        await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: said.language });
+        await page.goto('/app/admin/activity-types');
+        const meetingRow = page.getByRole('list', { name: said.builtIn }).getByRole('listitem').filter({ hasText: said.meeting });
+        await meetingRow.getByText(/^bonus 10 (ved|vid) 2 om dagen$/).waitFor();
+        if (i === 0) await saveSettledScreenshot(page, `activity-types-22-built-in-${said.language}-phone-dark`);
+        await meetingRow.getByRole('button', { name: `Dagsbonus: ${said.meeting}` }).click();
+        const dialog = page.getByRole('dialog', { name: `Dagsbonus: ${said.meeting}` });
+        await dialog.getByText(said.hint).waitFor();
+        await saveSettledScreenshot(dialog, `activity-types-${23 + i}-kind-bonus-${said.language}-phone-dark`);
+        expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+        await dialog.getByRole('button', { name: said.cancel }).click();
+      }
     } finally {
       await page.setViewportSize({ width: 1366, height: 860 });
       await page.emulateMedia({ colorScheme: 'light' });
