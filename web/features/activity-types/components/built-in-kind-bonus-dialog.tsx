@@ -12,6 +12,7 @@ import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useSetBuiltInKindBonus } from '../api/set-built-in-kind-bonus';
 
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
+const isWholeNumber = (text: string) => /^\d{1,4}$/.test(text.trim());
 
 /**
  * A built-in kind's daily bonus (decision 115): on or off, how many in a day and how many extra
@@ -96,9 +97,12 @@ export function BuiltInKindBonusDialog({
                 error={errors['bonus.points']}
                 inputClassName="w-28"
               />
-              <p className="text-xs text-muted-foreground sm:col-span-2">
-                {t('activityTypes.bonusHint', { threshold: threshold || '…', points: points || '…' })}
-              </p>
+              {/* What it means, once both are whole numbers (not "number three earns fifteen"). */}
+              {isWholeNumber(threshold) && isWholeNumber(points) && (
+                <p className="text-xs text-muted-foreground sm:col-span-2">
+                  {t('activityTypes.bonusHint', { threshold: threshold.trim(), points: points.trim() })}
+                </p>
+              )}
             </div>
           )}
           <DialogFooter>

@@ -120,6 +120,11 @@ describe('Administration, Activity types', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Daily bonus: Meeting' }));
     await user.click(dialog.getByRole('switch', { name: 'Extra points for reaching a number in a day' }));
     const threshold = dialog.getByRole('textbox', { name: 'How many in a day' });
+    expect(dialog.getByText('The one that brings a day to 5 earns 5 extra points, once a day.')).toBeInTheDocument();
+    // What it means only once both are numbers.
+    await user.clear(threshold);
+    await user.type(threshold, 'tre');
+    expect(dialog.queryByText(/brings a day to/)).toBeNull();
     await user.clear(threshold);
     await user.type(threshold, '1');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
