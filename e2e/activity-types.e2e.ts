@@ -578,9 +578,14 @@ describe('activity types', () => {
         hint: 'Nummer 2 på en dag giver 10 ekstra point, én gang om dagen.',
       },
     ];
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.emulateMedia({ colorScheme: 'dark' });
     try {
+      // Norwegian on a desktop, light, first.
+      await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+      await page.goto('/app/admin/activity-types');
+      await page.getByRole('list', { name: 'Innebygd' }).getByText('bonus 10 ved 2 om dagen').waitFor();
+      await saveSettledScreenshot(page, 'activity-types-22-built-in-nb-desktop');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: 'dark' });
       for (const [i, said] of words.entries()) {
         await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: said.language });
         await page.goto('/app/admin/activity-types');

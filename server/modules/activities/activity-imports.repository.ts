@@ -49,6 +49,16 @@ export async function selectDayContextsIn(
   return contexts;
 }
 
+/** A member's day of one type so far (a kind's key or an own type's id), as the two readers below answer it. */
+type TypeDayRow = { user_id: string; day: string; type_key: string; activities: number; bonus: number };
+
+/** The rows by `${userId}|${day}|${type}`: how many there are, whether one carries the daily bonus. */
+function toTypeDayContexts(rows: readonly TypeDayRow[]): Map<string, TypeDayContext> {
+  return new Map(
+    rows.map((row) => [`${row.user_id}|${row.day}|${row.type_key}`, { countBefore: row.activities, bonusTaken: row.bonus > 0 }]),
+  );
+}
+
 /**
  * Transaction step: the day so far of each built-in kind that may carry a daily bonus (decision 115)
  * on each member's days in [from, to] (how many, whether one carries the bonus), keyed
@@ -62,17 +72,13 @@ export async function selectKindDayContextsIn(
   to: string,
 ): Promise<Map<string, TypeDayContext>> {
   const result = await tx.execute(sql`
-    SELECT user_id, local_date::text AS day, type, count(*)::int AS activities, count(*) FILTER (WHERE bonus_points > 0)::int AS bonus
+    SELECT user_id, local_date::text AS day, type AS type_key, count(*)::int AS activities, count(*) FILTER (WHERE bonus_points > 0)::int AS bonus
       FROM activities
      WHERE company_id = ${companyId}::uuid AND local_date BETWEEN ${from}::date AND ${to}::date
        AND user_id IN (SELECT json_array_elements_text(${JSON.stringify(userIds)}::json))
        AND type IN ('meeting', 'sale', 'email', 'linkedin')
      GROUP BY user_id, local_date, type`);
-  const contexts = new Map<string, TypeDayContext>();
-  for (const row of rowsOf<{ user_id: string; day: string; type: string; activities: number; bonus: number }>(result)) {
-    contexts.set(`${row.user_id}|${row.day}|${row.type}`, { countBefore: row.activities, bonusTaken: row.bonus > 0 });
-  }
-  return contexts;
+  return toTypeDayContexts(rowsOf<TypeDayRow>(result));
 }
 
 /**
@@ -87,16 +93,12 @@ export async function selectTypeDayContextsIn(
   to: string,
 ): Promise<Map<string, TypeDayContext>> {
   const result = await tx.execute(sql`
-    SELECT user_id, day::text AS day, type_id::text AS type_id, sum(activities)::int AS activities, sum(bonus_taken)::int AS bonus
+    SELECT user_id, day::text AS day, type_id::text AS type_key, sum(activities)::int AS activities, sum(bonus_taken)::int AS bonus
       FROM activity_type_day_stats
      WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date
        AND user_id IN (SELECT json_array_elements_text(${JSON.stringify(userIds)}::json))
      GROUP BY user_id, day, type_id`);
-  const contexts = new Map<string, TypeDayContext>();
-  for (const row of rowsOf<{ user_id: string; day: string; type_id: string; activities: number; bonus: number }>(result)) {
-    contexts.set(`${row.user_id}|${row.day}|${row.type_id}`, { countBefore: row.activities, bonusTaken: row.bonus > 0 });
-  }
-  return contexts;
+  return toTypeDayContexts(rowsOf<TypeDayRow>(result));
 }
 
 /** Transaction step: the import's activities, one multi-row statement per batch (the caller batches). */

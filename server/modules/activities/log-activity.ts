@@ -1,6 +1,6 @@
 /* Logging an activity (POST /api/v1/activities): one transaction on the rep's day, its events in the insert. */
 import { computeCustomActivityPoints, computeDailyBonus } from '@core/activity-types';
-import { type Activity, BONUS_KINDS, type BonusKind, checkActivityValues, type LogActivity, type LogCustom } from '@core/contracts';
+import { type Activity, type BonusKind, checkActivityValues, type LogActivity, type LogCustom } from '@core/contracts';
 import { type ActivityInput, computeActivityPoints, computeLogOptions, isCallActivity, OPTIONAL_KINDS, type OptionalKind } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
 import { computeLocalDate, computeLocalInstant, computeLocalTime, toLocalDate } from '@core/period';
@@ -19,6 +19,7 @@ import {
   countTowardGoals,
   describeReachedGoals,
   describeReachedTypeGoal,
+  isBonusKind,
 } from './activity-write-rules';
 import { toActivity } from './activity-shape';
 
@@ -57,7 +58,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   const rights = owner === actor.userId && actor.role !== 'admin' ? 'own' : 'manager';
   const customTypeId = request.kind === 'custom' ? request.typeId : null;
   // A meeting, sale, e-mail or LinkedIn touch: its kind's daily bonus, if the company set one (decision 115).
-  const bonusKind = (BONUS_KINDS as readonly string[]).includes(request.kind) ? (request.kind as BonusKind) : null;
+  const bonusKind = isBonusKind(request.kind) ? (request.kind as BonusKind) : null;
   const row = await withActivityDay(
     storeOf(deps),
     memberScopeOf(actor),

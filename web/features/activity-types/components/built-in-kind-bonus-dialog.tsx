@@ -10,8 +10,8 @@ import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useSetBuiltInKindBonus } from '../api/set-built-in-kind-bonus';
+import { toNumber } from '../lib/editor-form';
 
-const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 const isWholeNumber = (text: string) => /^\d{1,4}$/.test(text.trim());
 
 /**

@@ -104,7 +104,8 @@ export function toForm(type: ActivityType): EditorForm {
 }
 
 /** A number as typed; empty or not a number is NaN, which the contract refuses in words. */
-const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
+/** A number as typed (a decimal comma read as a point); empty: not a number, for the contract to refuse. */
+export const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 const withId = (id: string | undefined) => (id ? { id } : {});
 
 export function toInput(form: EditorForm): ActivityTypeInput {
