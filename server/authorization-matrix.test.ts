@@ -297,6 +297,11 @@ const MATRIX: Record<string, Entry> = {
     expect: admins(200),
     prepare: async () => ({ params: { key: 'meeting' }, json: { bonus: { threshold: 3, points: 5 } } }),
   },
+  // a built-in kind's name (decision 116): an admin renames their own company's
+  'PUT /api/v1/activity-types/built-in/{key}/names': {
+    expect: admins(200),
+    prepare: async () => ({ params: { key: 'email' }, json: { names: { en: `Mail ${crypto.randomUUID().slice(0, 8)}` } } }),
+  },
 
   // a company's KPIs (decision 101): every member lists them and reads their values, admins change them
   'GET /api/v1/kpis': { expect: members(200) },

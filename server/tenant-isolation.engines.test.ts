@@ -180,6 +180,12 @@ await expectOk(
   }),
   'activity of the type',
 );
+// A's sale kind renamed (decision 116): the name would show on any of B's sales if the read's join leaked.
+const aKindName = `Alpha deal ${tag}`;
+await expectOk(
+  await t.request('/api/v1/activity-types/built-in/sale/names', { method: 'PUT', as: aAdmin, json: { names: { en: aKindName } } }),
+  'renamed kind',
+);
 // A's board shared with A's company (decision 102), named so that it would show in B's answers.
 const aBoard = (await expectOk(
   await t.request('/api/v1/boards', {
@@ -392,6 +398,7 @@ const A_SECRETS: Record<string, string> = {
   'team name': aTeamName,
   'activity type id': aType.id,
   'activity type name': aTypeName,
+  'renamed kind': aKindName,
   'activity type outcome': aTypeOutcome,
   'playlist id': aPlaylist.id,
   'playlist name': aPlaylistName,
@@ -581,6 +588,8 @@ const ISOLATION: Record<string, Entry> = {
   'DELETE /api/v1/activity-types/{id}': () => [{ params: { id: aType.id }, namesA: true }],
   // A built-in kind's daily bonus (decision 115): B's admin sets B's, never A's.
   'PUT /api/v1/activity-types/built-in/{key}/bonus': () => [{ params: { key: 'meeting' }, json: { bonus: { threshold: 3, points: 5 } } }],
+  // A built-in kind's name (decision 116): B's admin renames B's, never A's.
+  'PUT /api/v1/activity-types/built-in/{key}/names': () => [{ params: { key: 'sale' }, json: { names: { en: `Beta deal ${unique()}` } } }],
   // A's KPIs (decision 101): B's list and values are B's; A's KPI, type or team named anywhere is refused.
   'GET /api/v1/kpis': nothing,
   'GET /api/v1/kpis/values': () => [

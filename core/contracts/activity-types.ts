@@ -249,12 +249,33 @@ export const BuiltInKindBonusInputSchema = z.strictObject({ bonus: ActivityBonus
 export const BuiltInKindBonusListSchema = z.object({ builtIn: z.array(BuiltInKindBonusSchema) });
 export type BuiltInKindBonusInput = z.infer<typeof BuiltInKindBonusInputSchema>;
 
+/** The five built-in kinds, each a row of the company's types (decision 114), keyed so. */
+export const BUILT_IN_KINDS = ['call', 'meeting', 'sale', 'email', 'linkedin'] as const;
+export type BuiltInKind = (typeof BUILT_IN_KINDS)[number];
+
+/**
+ * A built-in kind the company renamed (decision 116): its names in the languages given, which every
+ * screen, export and message uses for the kind; a kind not listed is named by the app's words.
+ */
+export const RenamedKindSchema = z.object({ key: z.enum(BUILT_IN_KINDS), names: StoredNamesSchema });
+export type RenamedKind = z.infer<typeof RenamedKindSchema>;
+
+export const BuiltInKindKeyParamsSchema = z.object({
+  key: z.enum(BUILT_IN_KINDS, { error: 'Choose a call, a meeting, a sale, an e-mail or LinkedIn' }),
+});
+/** Renaming a built-in kind: its names (at least one), or null for the app's words again. */
+export const BuiltInKindNamesInputSchema = z.strictObject({ names: LocalizedNamesSchema.nullable() });
+export type BuiltInKindNamesInput = z.infer<typeof BuiltInKindNamesInputSchema>;
+export const RenamedKindListSchema = z.object({ renamedKinds: z.array(RenamedKindSchema) });
+
 export const ActivityTypeListSchema = z.object({
   types: z.array(ActivityTypeSchema),
   /** How many of each type the caller logged in the last 30 days, by type id (none: not listed). */
   myUse: z.record(text(), z.number().int()),
   /** The daily bonus of each built-in kind that can have one, in BONUS_KINDS' order. */
   builtIn: z.array(BuiltInKindBonusSchema),
+  /** The built-in kinds the company renamed, in BUILT_IN_KINDS' order. */
+  renamedKinds: z.array(RenamedKindSchema),
 });
 export type ActivityTypeList = z.infer<typeof ActivityTypeListSchema>;
 

@@ -167,7 +167,7 @@ export const DisplayFeedItemSchema = z.object({
   formerMember: z.boolean(),
   /** An activity's stored type (call_answered, sale, ...); null for an event. */
   activityType: text().nullable(),
-  /** An activity of one of the company's own types (decision 100): its names and look; null otherwise. */
+  /** An activity of one of the company's own types (decision 100) or of a renamed built-in kind (116): its names and look; null otherwise. */
   ownType: OwnTypeLookSchema.nullable(),
   meetingBooked: z.boolean(),
   /**

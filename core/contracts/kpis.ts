@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
-import { LocalizedNamesSchema } from './activity-types';
+import { BUILT_IN_KINDS, LocalizedNamesSchema } from './activity-types';
 import { isLocalDate } from '../period/local-date';
 
 /*
@@ -54,7 +54,7 @@ export const NamedKpiSchema = z.object({
 export type NamedKpi = z.infer<typeof NamedKpiSchema>;
 
 /** The built-in kinds as a KPI names them; their outcomes and fields are fixed (core/kpis). */
-export const BUILT_IN_KPI_TYPES = ['call', 'meeting', 'sale', 'email', 'linkedin'] as const;
+export const BUILT_IN_KPI_TYPES = BUILT_IN_KINDS;
 export type BuiltInKpiType = (typeof BUILT_IN_KPI_TYPES)[number];
 
 /** The built-in KPIs every company has (the figures the app always showed), by key. */

@@ -247,7 +247,10 @@ export const RecentActivitySchema = z.object({
   amount: z.number().int().nullable(),
   /** Full notes; the feed truncates them to 50 characters (truncateText). */
   notes: text().nullable(),
-  /** One of the company's own types (decision 100): its names, look and the outcome's names; null for a built-in kind. */
+  /**
+   * One of the company's own types (decision 100), or a built-in kind the company renamed (decision
+   * 116): its names, look and the outcome's names; null for a built-in kind named by the app's words.
+   */
   ownType: OwnTypeLookSchema.nullable(),
   createdAt: text(),
 });

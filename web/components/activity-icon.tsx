@@ -1,4 +1,4 @@
-import type { Activity, StoredActivityType } from '@core/contracts';
+import type { StoredActivityType } from '@core/contracts';
 import { BanknoteIcon, CalendarCheckIcon, type LucideIcon, MailIcon, PhoneIncomingIcon, PhoneMissedIcon, ShapesIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
@@ -50,9 +50,4 @@ export function ActivityIcon({ type, className }: { type: StoredActivityType; cl
       <Icon className="size-4" />
     </span>
   );
-}
-
-/** The i18n key of an activity's name in the activity namespace ("Answered call", "Sale"...). */
-export function activityLabelKey(activity: Pick<Activity, 'type'>): string {
-  return `kinds.${activity.type}`;
 }

@@ -18,6 +18,7 @@ export function NamesFieldset({
   names,
   onChange,
   error,
+  placeholders,
 }: {
   /** The ids of the inputs, the hint and the error start with it. */
   id: string;
@@ -26,6 +27,8 @@ export function NamesFieldset({
   names: Names;
   onChange: (names: Names) => void;
   error: string | undefined;
+  /** What stands in an empty field (a built-in kind's: the app's name in that language). */
+  placeholders?: Partial<Names>;
 }) {
   const { i18n } = useTranslation();
   const own = LANGUAGES.find((language) => i18n.language.startsWith(language));
@@ -46,6 +49,7 @@ export function NamesFieldset({
               id={`${id}-name-${choice}`}
               value={names[choice]}
               maxLength={40}
+              placeholder={placeholders?.[choice]}
               aria-invalid={!!error}
               onChange={(e) => onChange({ ...names, [choice]: e.target.value })}
             />

@@ -61,8 +61,9 @@ export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = 
   feed_reactions: [queryKeys.feed.all],
   // An admin changed what is celebrated: the app's celebrations and every wall follow at once.
   celebration_settings: [queryKeys.celebrationSettings, queryKeys.feed.all],
-  // An admin changed the company's own activity types (decision 100): every editor and log menu follows.
-  activity_types: [queryKeys.activityTypes],
+  // An admin changed the company's own activity types (decision 100) or renamed a built-in kind (decision
+  // 116): every editor and log menu follows, and the feeds and boards that name activities by their type.
+  activity_types: [queryKeys.activityTypes, queryKeys.feed.all, queryKeys.scoreboard.all],
   // An admin changed a KPI (decision 101): the editor, and the values every screen shows.
   kpis: [queryKeys.kpis, queryKeys.scoreboard.all],
   // A board made, changed or deleted (decision 102): the list and every screen showing it, a wall's too.

@@ -221,6 +221,11 @@ export const activityTypes = pgTable(
     outcomes: jsonb('outcomes').$type<ActivityOutcome[]>().notNull().default([]),
     fields: jsonb('fields').$type<ActivityField[]>().notNull().default([]),
     bonus: jsonb('bonus').$type<ActivityBonus | null>(),
+    /**
+     * A built-in kind's row (decision 114) renamed by the company (decision 116): its `names` are then
+     * the company's and every read names the kind's activities by them; otherwise the app's words do.
+     */
+    renamed: boolean('renamed').notNull().default(false),
     /** Every one logged is celebrated (an outcome's own `celebrate` in `outcomes` celebrates only those): read by notify_activity_change. */
     celebrate: boolean('celebrate').notNull().default(false),
     /** The order the log menus and the editor list the live types in. */

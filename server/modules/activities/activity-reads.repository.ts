@@ -1,5 +1,5 @@
 /* The activities' reads outside a write: where one is, a member's day, one by id, the company's newest, counts. */
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { OwnTypeLook } from '@core/contracts';
 import { activities, activityTypes, customerCompanies, profiles } from '../../db/schema';
@@ -75,7 +75,7 @@ export type FeedRow = Pick<
   bonusPoints: number;
   /** A sale's value, or the first amount of one of the company's own types (minor units). */
   amount: number | null;
-  /** One of the company's own types (decision 100): how to name and show it. */
+  /** One of the company's own types (decision 100), or a built-in kind it renamed (decision 116): how to name and show it. */
   ownType: OwnTypeLook | null;
 };
 
@@ -130,10 +130,15 @@ export async function findLatestActivities(
         // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
         .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
         .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
-        // The company's own type only: a built-in kind's row (decision 114) is named by the app's words.
+        // The company's own type, or a built-in kind's row (decision 114) the company renamed (decision
+        // 116): it is named as the company named it. Any other built-in kind is named by the app's words.
         .leftJoin(
           activityTypes,
-          and(eq(activities.type, 'custom'), eq(activityTypes.companyId, activities.companyId), eq(activityTypes.id, activities.typeId)),
+          and(
+            eq(activityTypes.companyId, activities.companyId),
+            eq(activityTypes.id, activities.typeId),
+            or(eq(activities.type, 'custom'), eq(activityTypes.renamed, true)),
+          ),
         )
         .where(and(...conditions))
         // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC

@@ -352,6 +352,7 @@ describe('logging a company’s own type', () => {
       types: [],
       myUse: {},
       builtIn: ['meeting', 'sale', 'email', 'linkedin'].map((key) => ({ key, bonus: null })),
+      renamedKinds: [],
     });
   });
 

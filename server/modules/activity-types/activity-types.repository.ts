@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { StoredActivityTypeDefinition } from '@core/activity-types';
-import { type ActivityBonus, BONUS_KINDS, type BonusKind, BUILT_IN_KPI_TYPES } from '@core/contracts';
+import {
+  type ActivityBonus,
+  BONUS_KINDS,
+  type BonusKind,
+  type BuiltInKind,
+  BUILT_IN_KPI_TYPES,
+  type LocalizedNames,
+} from '@core/contracts';
 import type { Transaction } from '../../db/client';
 import { activityTypes } from '../../db/schema';
 import type { CompanyId } from '../../db/tenant';
@@ -134,6 +141,37 @@ export async function updateBuiltInKindBonus(
   const [row] = await tx
     .update(activityTypes)
     .set({ bonus: input.bonus, updatedAt: input.now })
+    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.key, input.key)))
+    .returning({ id: activityTypes.id, names: activityTypes.names });
+  return row ?? null;
+}
+
+/** The rows of the built-in kinds the company renamed (decision 116): key, id, names and a call's outcomes. */
+export async function selectRenamedKinds(
+  tx: Transaction,
+  companyId: CompanyId,
+): Promise<(Pick<ActivityTypeRow, 'id' | 'names' | 'outcomes'> & { key: BuiltInKind })[]> {
+  const rows = await tx
+    .select({ key: activityTypes.key, id: activityTypes.id, names: activityTypes.names, outcomes: activityTypes.outcomes })
+    .from(activityTypes)
+    .where(
+      and(eq(activityTypes.companyId, companyId), eq(activityTypes.renamed, true), inArray(activityTypes.key, [...BUILT_IN_KPI_TYPES])),
+    );
+  return rows.map((row) => ({ ...row, key: row.key as BuiltInKind }));
+}
+
+/**
+ * Names a built-in kind's row: the company's names (renamed), or the app's again. Answers its row's
+ * id and names, null when the company has no such row.
+ */
+export async function updateBuiltInKindNames(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: { key: BuiltInKind; names: LocalizedNames; renamed: boolean; now: Date },
+): Promise<Pick<ActivityTypeRow, 'id' | 'names'> | null> {
+  const [row] = await tx
+    .update(activityTypes)
+    .set({ names: input.names, renamed: input.renamed, updatedAt: input.now })
     .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.key, input.key)))
     .returning({ id: activityTypes.id, names: activityTypes.names });
   return row ?? null;

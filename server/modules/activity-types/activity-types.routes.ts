@@ -8,7 +8,10 @@ import {
   ApiErrorSchema,
   BuiltInKindBonusInputSchema,
   BuiltInKindBonusListSchema,
+  BuiltInKindKeyParamsSchema,
+  BuiltInKindNamesInputSchema,
   BuiltInKindParamsSchema,
+  RenamedKindListSchema,
   OkSchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
@@ -16,6 +19,7 @@ import { requireAdmin, requireMember, tokenRoute } from '../session/session.midd
 import {
   addActivityTypeTemplate,
   setBuiltInKindBonus,
+  renameBuiltInKind,
   createActivityType,
   deleteActivityType,
   listActivityTypes,
@@ -91,6 +95,29 @@ activityTypesRoutes.openapi(
   }),
   async (c) =>
     c.json({ builtIn: await setBuiltInKindBonus(c.get('deps'), c.get('actor'), c.req.valid('param').key, c.req.valid('json')) }, 200),
+);
+
+activityTypesRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/activity-types/built-in/{key}/names',
+    tags,
+    summary:
+      "Rename a built-in kind (admin): its names in the company's languages, used wherever the app names the kind, past activities included; null gives it the app's words again",
+    middleware: [requireMember, requireAdmin] as const,
+    request: { params: BuiltInKindKeyParamsSchema, body: { content: json(BuiltInKindNamesInputSchema), required: true } },
+    responses: {
+      200: { description: 'The renamed kinds after', content: json(RenamedKindListSchema) },
+      ...errorResponses,
+      ...notFound,
+      409: {
+        description: 'Another type or kind has one of the names in the same language (code type_exists)',
+        content: json(ApiErrorSchema),
+      },
+    },
+  }),
+  async (c) =>
+    c.json({ renamedKinds: await renameBuiltInKind(c.get('deps'), c.get('actor'), c.req.valid('param').key, c.req.valid('json')) }, 200),
 );
 
 activityTypesRoutes.openapi(

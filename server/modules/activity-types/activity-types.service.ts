@@ -1,5 +1,6 @@
 import {
   ACTIVITY_TYPE_TEMPLATE_TYPES,
+  cleanNames,
   findNameClash,
   mergeActivityTypeDefinition,
   pickName,
@@ -17,9 +18,14 @@ import {
   type BonusKind,
   type BuiltInKindBonus,
   type BuiltInKindBonusInput,
+  type BuiltInKind,
+  type BuiltInKindNamesInput,
+  BUILT_IN_KINDS,
+  type RenamedKind,
   type AuditAction,
   type LocalizedNames,
 } from '@core/contracts';
+import { BUILT_IN_KPI_TYPE_SHAPES } from '@core/kpi-formulas';
 import { addDays, computeLocalDate, type LocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -36,10 +42,12 @@ import {
   selectActivityType,
   selectActivityTypes,
   selectBuiltInKindBonuses,
+  selectRenamedKinds,
   selectTypeUse,
   setActivityTypeArchived,
   updateActivityTypeDefinition,
   updateBuiltInKindBonus,
+  updateBuiltInKindNames,
 } from './activity-types.repository';
 
 /*
@@ -164,6 +172,7 @@ async function readList(tx: Transaction, deps: AppDeps, actor: Actor): Promise<A
     types: await readTypes(tx, actor.companyId),
     myUse: await selectTypeUse(tx, actor.companyId, actor.userId, from),
     builtIn: await readBuiltInBonuses(tx, actor.companyId),
+    renamedKinds: await readRenamedKinds(tx, actor.companyId),
   };
 }
 
@@ -195,6 +204,60 @@ export async function setBuiltInKindBonus(
     if (!row) throw typeNotFound();
     await audit(tx, deps, actor, 'activity_type.changed', row.id, row.names);
     return readBuiltInBonuses(tx, actor.companyId);
+  });
+}
+
+async function readRenamedKinds(tx: Transaction, companyId: CompanyId): Promise<RenamedKind[]> {
+  const renamed = new Map((await selectRenamedKinds(tx, companyId)).map((row) => [row.key, row.names]));
+  return BUILT_IN_KINDS.flatMap((key) => {
+    const names = renamed.get(key);
+    return names ? [{ key, names: names as Record<string, string> }] : [];
+  });
+}
+
+/**
+ * Transaction step (exports): the rows of the built-in kinds the company renamed (decision 116), to
+ * name their activities by: each row's id, names and (a call's) outcomes.
+ */
+export async function selectRenamedKindsIn(
+  tx: Transaction,
+  companyId: CompanyId,
+): Promise<{ id: string; names: LocalizedNames; outcomes: { id: string; names: LocalizedNames }[] }[]> {
+  return (await selectRenamedKinds(tx, companyId)).map(({ id, names, outcomes }) => ({ id, names, outcomes }));
+}
+
+const sameNames = (a: LocalizedNames, b: LocalizedNames) => JSON.stringify(cleanNames(a)) === JSON.stringify(cleanNames(b));
+
+/**
+ * Renames a built-in kind (decision 116), or with null gives it the app's words again: the names
+ * every screen, export and message then uses for the kind, its past activities included (they point
+ * at the row, so renaming keeps history). Names the same as the app's are no rename. A name another
+ * type or kind has in the same language is refused, as between the company's own types. Answers
+ * the renamed kinds after.
+ */
+export async function renameBuiltInKind(
+  deps: AppDeps,
+  actor: Actor,
+  key: BuiltInKind,
+  input: BuiltInKindNamesInput,
+): Promise<RenamedKind[]> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockActivityTypes(tx, actor.companyId);
+    const appNames = BUILT_IN_KPI_TYPE_SHAPES[key].names;
+    const names = input.names ? cleanNames(input.names) : appNames;
+    const renamed = !sameNames(names, appNames);
+    if (renamed) {
+      const kinds = new Map((await selectRenamedKinds(tx, actor.companyId)).map((row) => [row.key, row.names]));
+      const otherKinds = BUILT_IN_KINDS.filter((other) => other !== key).map((other) => ({
+        names: kinds.get(other) ?? BUILT_IN_KPI_TYPE_SHAPES[other].names,
+      }));
+      const clash = findNameClash([...(await selectActivityTypes(tx, actor.companyId)), ...otherKinds], names);
+      if (clash) throw nameTaken(clash);
+    }
+    const row = await updateBuiltInKindNames(tx, actor.companyId, { key, names, renamed, now: deps.now() });
+    if (!row) throw typeNotFound();
+    await audit(tx, deps, actor, 'activity_type.changed', row.id, row.names);
+    return readRenamedKinds(tx, actor.companyId);
   });
 }
 

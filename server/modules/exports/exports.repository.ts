@@ -1,10 +1,10 @@
 import type { Database } from '../../db/client';
 import { type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
-import type { AuditDetails } from '@core/contracts';
+import type { AuditDetails, LocalizedNames } from '@core/contracts';
 import type { StoredActivityTypeDefinition } from '@core/activity-types';
 import { type ExportActivityRow, selectActivitiesForExport } from '../activities/activities.service';
-import { selectActivityTypesIn } from '../activity-types/activity-types.service';
+import { selectActivityTypesIn, selectRenamedKindsIn } from '../activity-types/activity-types.service';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
 import { hasMembershipIn, type MemberByJoining, selectActiveMembersByJoining } from '../companies/memberships.service';
 import { type GoalsRow, selectCompanyGoals } from '../goals/goals.service';
@@ -30,6 +30,8 @@ export type ExportStart = {
   memberFound: boolean;
   /** The activities' file only: the company's own types (decision 100), whose fields become its last columns. */
   ownTypes?: (StoredActivityTypeDefinition & { id: string })[];
+  /** The activities' file only: the built-in kinds the company renamed (decision 116), named so in its rows. */
+  renamedKinds?: { id: string; names: LocalizedNames; outcomes: { id: string; names: LocalizedNames }[] }[];
 };
 
 /** Where a streamed read goes: `begin` once (it may refuse by throwing), then each batch in turn. */
@@ -76,7 +78,10 @@ export function readActivitiesForExport(
   sink: ExportSink<ExportActivityRow>,
 ): Promise<void> {
   const select = (tx: Tx) => selectActivitiesForExport(tx, { companyId: scope.companyId, ...filter }, EXPORT_BATCH_ROWS);
-  const ownTypes = async (tx: Tx) => ({ ownTypes: await selectActivityTypesIn(tx, scope.companyId) });
+  const ownTypes = async (tx: Tx) => ({
+    ownTypes: await selectActivityTypesIn(tx, scope.companyId),
+    renamedKinds: await selectRenamedKindsIn(tx, scope.companyId),
+  });
   return streamInSnapshot(db, scope, filter.userId, select, sink, ownTypes);
 }
 

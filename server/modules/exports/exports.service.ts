@@ -12,7 +12,7 @@ import {
   resolveExportPeriod,
   type StoredActivityType,
 } from '@core/contracts';
-import { pickName, type StoredActivityTypeDefinition } from '@core/activity-types';
+import { pickName } from '@core/activity-types';
 import { computeCallOutcome } from '@core/kpi';
 import { negotiateLanguage } from '@core/language';
 import { computeLocalDate, computeWallClock, type LocalPeriod } from '@core/period';
@@ -115,13 +115,19 @@ type OwnTypeColumns = {
 const NO_OWN_TYPES: OwnTypeColumns = { types: new Map(), fields: [] };
 
 function describeOwnTypeColumns(
-  ownTypes: readonly (StoredActivityTypeDefinition & { id: string })[],
+  start: Pick<ExportStart, 'ownTypes' | 'renamedKinds'>,
   language: string,
   words: { yes: string; no: string },
 ): OwnTypeColumns {
+  const ownTypes = start.ownTypes ?? [];
   const name = (names: Record<string, string | undefined>) => pickName(names as Record<string, string>, language);
+  // A built-in kind the company renamed (decision 116) is named so, with its outcome (a call's); its
+  // fields stay the fixed columns (a sale's value).
   const types = new Map(
-    ownTypes.map((type) => [type.id, { name: name(type.names), outcomes: new Map(type.outcomes.map((o) => [o.id, name(o.names)])) }]),
+    [...ownTypes, ...(start.renamedKinds ?? [])].map((type) => [
+      type.id,
+      { name: name(type.names), outcomes: new Map(type.outcomes.map((o) => [o.id, name(o.names)])) },
+    ]),
   );
   const fields = ownTypes.flatMap((type) =>
     type.fields.map((field) => {
@@ -312,7 +318,7 @@ export async function exportActivities(deps: AppDeps, actor: Actor, reader: Expo
         {
           begin: (start) => {
             const company = requireStart(start);
-            own = describeOwnTypeColumns(start.ownTypes ?? [], language, words);
+            own = describeOwnTypeColumns(start, language, words);
             const columns = [
               ...toColumns(ACTIVITY_COLUMNS, words.columns.activities, company.currency),
               ...own.fields.map(({ header, kind }) => ({

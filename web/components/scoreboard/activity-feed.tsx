@@ -130,7 +130,8 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
     : t(`feed.action.${kind}`);
   return (
     <li data-testid="feed-item" className="flex animate-fade-in gap-3 px-4 py-3 sm:px-5">
-      {activity.ownType ? (
+      {/* A renamed built-in kind (decision 116) keeps its kind's icon. */}
+      {activity.ownType && activity.type === 'custom' ? (
         <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="mt-0.5 size-8" />
       ) : (
         <ActivityIcon type={activity.type} className="mt-0.5 size-8" />

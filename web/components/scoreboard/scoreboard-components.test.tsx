@@ -176,6 +176,28 @@ describe('ActivityFeed', () => {
     await i18n.changeLanguage('en');
   });
 
+  it('names a built-in kind the company renamed by its name and outcome, with the kind’s own icon (decision 116)', () => {
+    const ownType = {
+      names: { en: 'Dial' },
+      icon: 'phone' as const,
+      colour: 'blue' as const,
+      outcomeNames: { en: 'Meeting booked' },
+      celebratesEvery: false,
+    };
+    renderWithProviders(
+      <ActivityFeed
+        today="2026-11-16"
+        format={format}
+        items={asItems([makeActivity({ type: 'call_answered', meetingBooked: true, ownType, bonusPoints: 5 })])}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item).toHaveTextContent('Kari Nordmann logged dial: meeting booked');
+    // Still a call: its bonus is the calls' rule, and it wears the answered call's icon, not the row's.
+    expect(within(item).getByText('daily call bonus +5')).toBeInTheDocument();
+    expect(item.querySelector('svg.lucide-phone-incoming')).not.toBeNull();
+  });
+
   it('keeps an acronym in an own type’s name as it is written', () => {
     const ownType = {
       names: { en: 'CRM demo' },

@@ -4598,6 +4598,13 @@ export interface paths {
                                     points: number;
                                 } | null;
                             }[];
+                            renamedKinds: {
+                                /** @enum {string} */
+                                key: "call" | "meeting" | "sale" | "email" | "linkedin";
+                                names: {
+                                    [key: string]: string;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -4888,6 +4895,13 @@ export interface paths {
                                     points: number;
                                 } | null;
                             }[];
+                            renamedKinds: {
+                                /** @enum {string} */
+                                key: "call" | "meeting" | "sale" | "email" | "linkedin";
+                                names: {
+                                    [key: string]: string;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -5011,6 +5025,108 @@ export interface paths {
                 };
                 /** @description No such activity type in your company */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-types/built-in/{key}/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a built-in kind (admin): its names in the company's languages, used wherever the app names the kind, past activities included; null gives it the app's words again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: "call" | "meeting" | "sale" | "email" | "linkedin";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        names: {
+                            en?: string;
+                            nb?: string;
+                            sv?: string;
+                            da?: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The renamed kinds after */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            renamedKinds: {
+                                /** @enum {string} */
+                                key: "call" | "meeting" | "sale" | "email" | "linkedin";
+                                names: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such activity type in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another type or kind has one of the names in the same language (code type_exists) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

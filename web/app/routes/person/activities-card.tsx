@@ -55,7 +55,8 @@ export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverv
             const kind = own ? [own.name, own.outcome].filter(Boolean).join(', ') : t(`activities.kinds.${computeActivityKind(activity)}`);
             return (
               <li key={activity.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
-                {activity.ownType ? (
+                {/* A renamed built-in kind (decision 116) keeps its kind's icon. */}
+                {activity.ownType && activity.type === 'custom' ? (
                   <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="size-8" />
                 ) : (
                   <ActivityIcon type={activity.type} className="size-8" />

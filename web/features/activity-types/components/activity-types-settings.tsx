@@ -3,7 +3,9 @@ import {
   type ActivityType,
   type ActivityTypeTemplate,
   type BonusKind,
+  type BuiltInKind,
   type BuiltInKindBonus,
+  type RenamedKind,
 } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { ArchiveIcon, ArchiveRestoreIcon, GiftIcon, PencilIcon, PlusIcon, ShapesIcon, Trash2Icon } from 'lucide-react';
@@ -30,6 +32,7 @@ import { useArchiveActivityType } from '../api/archive-activity-type';
 import { useDeleteActivityType } from '../api/delete-activity-type';
 import { ActivityTypeEditor } from './activity-type-editor';
 import { BuiltInKindBonusDialog } from './built-in-kind-bonus-dialog';
+import { BuiltInKindNamesDialog } from './built-in-kind-names-dialog';
 
 /** The five built-in kinds as the list shows them: their look and their name in the activity words. */
 const BUILT_IN = [
@@ -63,7 +66,7 @@ export function ActivityTypesSettings() {
           </Button>
         </CardHeader>
         <CardContent className="space-y-6">
-          <BuiltInKinds bonuses={types.data?.builtIn} />
+          <BuiltInKinds bonuses={types.data?.builtIn} renamedKinds={types.data?.renamedKinds} />
           {types.isError && !types.data ? (
             <LoadError title={t('activityTypes.loadFailed')} error={types.error} onRetry={types.refetch} layout="stacked" />
           ) : types.isPending ? (
@@ -104,11 +107,25 @@ export function ActivityTypesSettings() {
   );
 }
 
-function BuiltInKinds({ bonuses }: { bonuses: readonly BuiltInKindBonus[] | undefined }) {
-  const { t } = useTranslation('settings');
+function BuiltInKinds({
+  bonuses,
+  renamedKinds,
+}: {
+  bonuses: readonly BuiltInKindBonus[] | undefined;
+  renamedKinds: readonly RenamedKind[] | undefined;
+}) {
+  const { t, i18n } = useTranslation('settings');
+  const { data: me } = useMe();
   const [editing, setEditing] = useState<BonusKind | null>(null);
+  const [renaming, setRenaming] = useState<BuiltInKind | null>(null);
   const bonusOf = (kind: string) => bonuses?.find((entry) => entry.key === kind);
-  const editingName = editing ? t(`activityTypes.builtInKinds.${editing}`) : '';
+  const renamedOf = (kind: BuiltInKind) => renamedKinds?.find((entry) => entry.key === kind)?.names ?? null;
+  // A kind the company renamed (decision 116) is listed by its name, with the app's beside it.
+  const nameOf = (kind: BuiltInKind) => {
+    const renamed = renamedOf(kind);
+    return renamed ? pickName(renamed, i18n.language, me?.company?.language) : t(`activityTypes.builtInKinds.${kind}`);
+  };
+  const editingName = editing ? nameOf(editing) : '';
   return (
     <section className="space-y-2" aria-labelledby="built-in-heading">
       <h3 id="built-in-heading" className="text-sm font-medium">
@@ -117,15 +134,23 @@ function BuiltInKinds({ bonuses }: { bonuses: readonly BuiltInKindBonus[] | unde
       <ul className="divide-y rounded-lg border" aria-labelledby="built-in-heading">
         {BUILT_IN.map(({ type, label }) => {
           const { icon: Icon, tone } = ACTIVITY_LOOKS[type];
-          const name = t(`activityTypes.builtInKinds.${label}`);
+          const name = nameOf(label);
           const entry = bonusOf(label);
+          const renamed = renamedOf(label);
           return (
             <li key={type} className="flex flex-wrap items-center gap-3 px-3 py-2">
               <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', tone)} aria-hidden>
                 <Icon className="size-4" />
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{name}</p>
+                <p className="truncate text-sm font-medium">
+                  {name}
+                  {renamed && (
+                    <span className="ms-2 text-xs font-normal text-muted-foreground">
+                      {t('activityTypes.rename.appNameShort', { name: t(`activityTypes.builtInKinds.${label}`) })}
+                    </span>
+                  )}
+                </p>
                 <p className="text-xs text-muted-foreground">
                   {label === 'call'
                     ? t('activityTypes.kindBonus.callRule')
@@ -136,6 +161,15 @@ function BuiltInKinds({ bonuses }: { bonuses: readonly BuiltInKindBonus[] | unde
                         : '\u00a0'}
                 </p>
               </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setRenaming(label)}
+                disabled={!renamedKinds}
+                aria-label={t('activityTypes.rename.title', { kind: name })}
+              >
+                <PencilIcon /> <span className="max-sm:sr-only">{t('activityTypes.rename.button')}</span>
+              </Button>
               {label !== 'call' && (
                 <Button
                   variant="ghost"
@@ -163,6 +197,14 @@ function BuiltInKinds({ bonuses }: { bonuses: readonly BuiltInKindBonus[] | unde
           name={editingName}
           bonus={bonusOf(editing)?.bonus ?? null}
           onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
+      {renaming !== null && (
+        <BuiltInKindNamesDialog
+          kind={renaming}
+          name={nameOf(renaming)}
+          renamed={renamedOf(renaming)}
+          onOpenChange={(open) => !open && setRenaming(null)}
         />
       )}
     </section>

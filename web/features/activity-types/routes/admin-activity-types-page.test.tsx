@@ -1,4 +1,11 @@
-import { type ActivityType, type ActivityTypeInput, type ActivityTypeList, BONUS_KINDS, type BuiltInKindBonus } from '@core/contracts';
+import {
+  type ActivityType,
+  type ActivityTypeInput,
+  type ActivityTypeList,
+  BONUS_KINDS,
+  type BuiltInKindBonus,
+  type RenamedKind,
+} from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -32,13 +39,21 @@ const OLD = type({ id: 'old', names: { en: 'Fax' }, icon: 'send', colour: 'grey'
 function stubServer(start: ActivityType[] = [DEMO, OLD]) {
   const types = [...start];
   const builtIn: BuiltInKindBonus[] = BONUS_KINDS.map((key) => ({ key, bonus: null }));
+  let renamedKinds: RenamedKind[] = [];
   return stubFetch({
+    'PUT /api/v1/activity-types/built-in/meeting/names': (call) => {
+      const { names } = call.body as { names: Record<string, string> | null };
+      if (names?.en?.toLowerCase() === 'call')
+        return refuse(409, { code: 'type_exists', message: 'A type named "Call" already exists (perhaps archived).' });
+      renamedKinds = names ? [{ key: 'meeting', names }] : [];
+      return reply(200, { renamedKinds });
+    },
     'PUT /api/v1/activity-types/built-in/meeting/bonus': (call) => {
       builtIn[0] = { key: 'meeting', bonus: (call.body as { bonus: BuiltInKindBonus['bonus'] }).bonus };
       return reply(200, { builtIn });
     },
     'GET /api/v1/me': reply(200, adminMe),
-    'GET /api/v1/activity-types': () => reply(200, { types, myUse: {}, builtIn } satisfies ActivityTypeList),
+    'GET /api/v1/activity-types': () => reply(200, { types, myUse: {}, builtIn, renamedKinds } satisfies ActivityTypeList),
     'POST /api/v1/activity-types': (call) => {
       const input = call.body as ActivityTypeInput;
       if (input.names.en?.toLowerCase() === 'demo held') {
@@ -56,7 +71,7 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
     },
     'POST /api/v1/activity-types/templates': () => {
       types.push(type({ id: 'demo', names: { en: 'Demo held', nb: 'Demo holdt' }, icon: 'presentation', colour: 'green', points: 5 }));
-      return reply(200, { types, myUse: {}, builtIn } satisfies ActivityTypeList);
+      return reply(200, { types, myUse: {}, builtIn, renamedKinds } satisfies ActivityTypeList);
     },
     'POST /api/v1/activity-types/old/restore': () => {
       types[1] = { ...OLD, archivedAt: null };
@@ -140,6 +155,44 @@ describe('Administration, Activity types', () => {
     expect(await screen.findByText('Saved the daily bonus for Meeting')).toBeInTheDocument();
     expect(sent(recorded, 'PUT')).toEqual([['/api/v1/activity-types/built-in/meeting/bonus', { bonus: { threshold: 3, points: 10 } }]]);
     expect(await within(builtIn).findByText('bonus 10 at 3 a day')).toBeInTheDocument();
+  });
+
+  it('renames a built-in kind: the contract’s refusal before anything is sent, the server’s beside the names, then the app’s names back', async () => {
+    const recorded = stubServer();
+    const user = renderPage();
+    const builtIn = await screen.findByRole('list', { name: 'Built in' });
+    await user.click(await within(builtIn).findByRole('button', { name: 'Rename Meeting' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Rename Meeting' }));
+    // An empty field shows the app's name; none given is refused before anything is sent.
+    const english = dialog.getByRole('textbox', { name: 'English' });
+    expect(english).toHaveAttribute('placeholder', 'Meeting held');
+    expect(dialog.queryByRole('button', { name: 'Use Dealboard’s names' })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Give it a name')).toBeInTheDocument();
+    expect(sent(recorded, 'PUT')).toEqual([]);
+
+    await user.type(english, 'Call');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('A type named "Call" already exists (perhaps archived).')).toBeInTheDocument();
+    expect(english).toHaveValue('Call');
+
+    await user.clear(english);
+    await user.type(english, 'Demo');
+    await user.type(dialog.getByRole('textbox', { name: 'Norsk (bokmål)' }), ' Demo ');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved the new name for Meeting')).toBeInTheDocument();
+    expect(sent(recorded, 'PUT').at(-1)).toEqual(['/api/v1/activity-types/built-in/meeting/names', { names: { en: 'Demo', nb: 'Demo' } }]);
+    const meeting = within(builtIn).getAllByRole('listitem')[1]!;
+    expect(await within(meeting).findByText('Demo')).toBeInTheDocument();
+    expect(within(meeting).getByText('Dealboard: Meeting')).toBeInTheDocument();
+
+    await user.click(within(meeting).getByRole('button', { name: 'Rename Demo' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Rename Demo' }));
+    expect(dialog.getByRole('textbox', { name: 'English' })).toHaveValue('Demo');
+    await user.click(dialog.getByRole('button', { name: 'Use Dealboard’s names' }));
+    expect(await screen.findByText('Demo has Dealboard’s names again')).toBeInTheDocument();
+    expect(sent(recorded, 'PUT').at(-1)).toEqual(['/api/v1/activity-types/built-in/meeting/names', { names: null }]);
+    expect(await within(builtIn).findByText('Meeting')).toBeInTheDocument();
   });
 
   it('offers the templates when the company has no type of its own, and adds one', async () => {

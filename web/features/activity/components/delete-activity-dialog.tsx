@@ -3,7 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { useDeleteActivity } from '../api/delete-activity';
-import { activityLabelKey } from '@web/components/activity-icon';
+import { useKindNames } from '@web/lib/kind-names';
 import { useActivityToasts } from '../lib/toasts';
 
 /** Deleting asks first (an alertdialog): it takes the activity's points off today's totals. */
@@ -11,7 +11,8 @@ export function DeleteActivityDialog({ activity, onOpenChange }: { activity: Act
   const { t } = useTranslation('activity');
   const deleteActivity = useDeleteActivity();
   const { showSuccess, showError } = useActivityToasts();
-  const label = activity ? t(activityLabelKey(activity)) : '';
+  const kindNames = useKindNames();
+  const label = activity ? kindNames.label(activity.type) : '';
 
   const onConfirm = () => {
     if (!activity) return;

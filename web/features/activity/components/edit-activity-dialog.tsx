@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toaster';
 import { useUpdateActivity } from '../api/update-activity';
-import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
+import { ActivityIcon } from '@web/components/activity-icon';
+import { useKindNames } from '@web/lib/kind-names';
 import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';
 import { guardEscapeForCombobox } from './customer-combobox';
@@ -72,7 +73,8 @@ function EditActivityForm({
   const [userId, setUserId] = useState(activity.userId);
   const updateActivity = useUpdateActivity();
   const { showSuccess, showError } = useActivityToasts();
-  const label = t(activityLabelKey(activity));
+  const kindNames = useKindNames();
+  const label = kindNames.label(activity.type);
   const canSubmit = !updateActivity.isPending && isComplete(draft);
 
   const onSubmit = (event: FormEvent) => {
@@ -133,7 +135,7 @@ function EditActivityForm({
               label={t('edit.type')}
               value={draft.type}
               onChange={(type) => set('type')(type as StoredActivityType)}
-              options={listOfferedTypes(rules, activity.type).map((type) => ({ value: type, label: t(`kinds.${type}`) }))}
+              options={listOfferedTypes(rules, activity.type).map((type) => ({ value: type, label: kindNames.label(type) }))}
             />
           )}
         </div>

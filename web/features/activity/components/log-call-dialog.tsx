@@ -5,6 +5,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { useKindNames } from '@web/lib/kind-names';
 import { FieldError } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { getKpiRulesQueryOptions } from '@web/lib/queries/get-kpi-rules';
@@ -42,6 +43,8 @@ export function LogCallDialog({
 
 function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | undefined }) {
   const { t } = useTranslation('activity');
+  // A kind the company renamed (decision 116) is logged by its name.
+  const { renamed } = useKindNames();
   const [answered, setAnswered] = useState<boolean | null>(null);
   const [outcome, setOutcome] = useState<CallOutcome | null>(null);
   const [customerName, setCustomerName] = useState('');
@@ -92,7 +95,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
     return (
       <>
         <DialogHeader>
-          <DialogTitle>{t('logCall.title')}</DialogTitle>
+          <DialogTitle>{renamed('call') ? t('custom.title', { name: renamed('call') }) : t('logCall.title')}</DialogTitle>
           <DialogDescription>{t('logCall.stepOne')}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -122,7 +125,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
     <form onSubmit={onSubmit} className="grid gap-5">
       <DialogHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <DialogTitle>{t('logCall.title')}</DialogTitle>
+          <DialogTitle>{renamed('call') ? t('custom.title', { name: renamed('call') }) : t('logCall.title')}</DialogTitle>
           <Badge variant={answered ? 'success' : 'secondary'}>
             {answered ? <PhoneIncomingIcon aria-hidden /> : <PhoneMissedIcon aria-hidden />}
             {answered ? t('logCall.answeredCall') : t('logCall.unansweredCall')}

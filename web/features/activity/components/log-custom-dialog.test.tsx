@@ -70,7 +70,7 @@ function Harness() {
 
 function renderDialog(answer?: (call: RecordedCall) => ReturnType<typeof reply>) {
   const calls = stubFetch({
-    'GET /api/v1/activity-types': reply(200, { types: [VISIT], myUse: {}, builtIn: [] } satisfies ActivityTypeList),
+    'GET /api/v1/activity-types': reply(200, { types: [VISIT], myUse: {}, builtIn: [], renamedKinds: [] } satisfies ActivityTypeList),
     'POST /api/v1/activities':
       answer ??
       ((call) => reply(201, makeTestActivity({ kind: 'custom', type: 'custom', typeId: VISIT.id, ...(call.body as object) }) as Activity)),

@@ -3,6 +3,7 @@ import { parseMoneyInput } from '@core/money';
 import { pickName } from '@core/activity-types';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKindNames } from '@web/lib/kind-names';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toaster';
 import { useMe } from '@web/lib/auth/get-me';
@@ -55,6 +56,7 @@ function LogForMemberForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation('activity');
+  const kindNames = useKindNames();
   const { data: me } = useMe();
   // The company's own live types too (decision 100), in the company's order, as `type:<id>`: one of
   // them logs through its own form.
@@ -119,7 +121,7 @@ function LogForMemberForm({
         set('type')(choice as StoredActivityType);
       }}
       options={[
-        ...listOfferedTypes(rules).map((type) => ({ value: type, label: t(`kinds.${type}`) })),
+        ...listOfferedTypes(rules).map((type) => ({ value: type, label: kindNames.label(type) })),
         ...ownTypes.map((type) => ({ value: `type:${type.id}`, label: pickName(type.names, i18n.language, me?.company?.language) })),
       ]}
     />

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { useKindNames } from '@web/lib/kind-names';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toaster';
@@ -29,6 +30,8 @@ export function LogSaleDialog({ open, onOpenChange }: { open: boolean; onOpenCha
 
 function LogSaleForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('activity');
+  // A kind the company renamed (decision 116) is logged by its name.
+  const { renamed } = useKindNames();
   const format = useCompanyFormat();
   const valueId = useId();
   const productId = useId();
@@ -78,7 +81,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
       <DialogHeader>
         <div className="flex items-center gap-3">
           <ActivityIcon type="sale" />
-          <DialogTitle>{t('logSale.title')}</DialogTitle>
+          <DialogTitle>{renamed('sale') ? t('custom.title', { name: renamed('sale') }) : t('logSale.title')}</DialogTitle>
         </div>
         <DialogDescription>{t('logSale.description')}</DialogDescription>
       </DialogHeader>

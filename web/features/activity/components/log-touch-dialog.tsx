@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { useKindNames } from '@web/lib/kind-names';
 import { useLogActivity } from '../api/log-activity';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
@@ -30,6 +31,8 @@ export function LogTouchDialog({ kind, onOpenChange }: { kind: TouchKind | null;
 
 function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void }) {
   const { t } = useTranslation('activity');
+  // A kind the company renamed (decision 116) is logged by its name.
+  const { renamed } = useKindNames();
   const [customerName, setCustomerName] = useState('');
   const [notes, setNotes] = useState('');
   const [day, setDay] = useState<LogDay>(TODAY);
@@ -57,7 +60,7 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
       <DialogHeader>
         <div className="flex items-center gap-3">
           <ActivityIcon type={kind} />
-          <DialogTitle>{t(`logOther.${kind}Title`)}</DialogTitle>
+          <DialogTitle>{renamed(kind) ? t('custom.title', { name: renamed(kind) }) : t(`logOther.${kind}Title`)}</DialogTitle>
         </div>
         <DialogDescription>{t(`logOther.${kind}Description`)}</DialogDescription>
       </DialogHeader>

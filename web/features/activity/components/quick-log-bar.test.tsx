@@ -2,8 +2,9 @@ import { computeLogOptions, DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
 import { i18n } from '@web/i18n';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
 import type { LogRules } from '../lib/use-log-rules';
 import { QuickLogBar } from './quick-log-bar';
 
@@ -21,6 +22,7 @@ function renderBar(rules: LogRules) {
 
 describe('QuickLogBar', () => {
   beforeEach(() => void i18n.changeLanguage('en'));
+  afterEach(() => vi.unstubAllGlobals());
 
   it('offers Call, Sale and Meeting held with the default rules, each with its points', () => {
     renderBar(logRulesOf(DEFAULT_KPI_RULES));
@@ -40,6 +42,26 @@ describe('QuickLogBar', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'E-mail, +1 pt' }));
     expect(onTouch).toHaveBeenCalledWith('email');
     expect(screen.getByRole('button', { name: 'LinkedIn, +2 pts' })).toBeInTheDocument();
+  });
+
+  it('offers a built-in kind the company renamed by its name, in the reader’s language (decision 116)', async () => {
+    stubFetch({
+      'GET /api/v1/activity-types': reply(200, {
+        types: [],
+        myUse: {},
+        builtIn: [],
+        renamedKinds: [
+          { key: 'call', names: { en: 'Dial', nb: 'Ring' } },
+          { key: 'meeting', names: { en: 'Demo' } },
+        ],
+      }),
+    });
+    await i18n.changeLanguage('nb');
+    renderBar(logRulesOf(DEFAULT_KPI_RULES));
+    expect(await screen.findByRole('button', { name: 'Ring, opptil +5 p' })).toBeInTheDocument();
+    // No Norwegian name given: the company's other one.
+    expect(screen.getByRole('button', { name: 'Demo, +3 p' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salg, +10 p' })).toBeInTheDocument();
   });
 
   it('says a sale earns more with its value when the ticket-size rule is on', () => {

@@ -7,6 +7,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon';
 import { ACTIVITY_TYPE_ICON_COMPONENTS, ACTIVITY_TYPE_TONES } from '@web/components/activity-type-icon';
 import { cn } from '@web/lib/cn';
+import { useKindNames } from '@web/lib/kind-names';
 import type { LogRules } from '../lib/use-log-rules';
 import type { TouchKind } from './log-touch-dialog';
 
@@ -38,6 +39,8 @@ export function QuickLogBar({
   onOwnType?: (typeId: string) => void;
 }) {
   const { t, i18n } = useTranslation('activity');
+  // A built-in kind the company renamed (decision 116) is offered by its name.
+  const { renamed } = useKindNames();
   // A call is worth at most its best outcome (before the daily 20-call bonus).
   const bestCall = rules ? Math.max(...Object.values(rules.outcomePoints), rules.kindPoints.call_unanswered) : undefined;
   return (
@@ -50,13 +53,13 @@ export function QuickLogBar({
         <LogButton
           primary
           look={CALL_LOOK}
-          label={t('quickLog.call')}
+          label={renamed('call') ?? t('quickLog.call')}
           hint={bestCall !== undefined ? t('quickLog.upTo', { points: t('plusPts', { count: bestCall }) }) : undefined}
           onClick={onCall}
         />
         <LogButton
           look={ACTIVITY_LOOKS.sale}
-          label={t('quickLog.sale')}
+          label={renamed('sale') ?? t('quickLog.sale')}
           hint={
             rules &&
             (rules.hasTicketSizePoints
@@ -69,7 +72,7 @@ export function QuickLogBar({
         {rules?.enabledKinds.meeting && (
           <LogButton
             look={ACTIVITY_LOOKS.meeting}
-            label={t('quickLog.meeting')}
+            label={renamed('meeting') ?? t('quickLog.meeting')}
             hint={t('plusPts', { count: rules.kindPoints.meeting })}
             onClick={() => onTouch('meeting')}
           />
@@ -77,7 +80,7 @@ export function QuickLogBar({
         {rules?.enabledKinds.email && (
           <LogButton
             look={ACTIVITY_LOOKS.email}
-            label={t('quickLog.email')}
+            label={renamed('email') ?? t('quickLog.email')}
             hint={t('plusPts', { count: rules.kindPoints.email })}
             onClick={() => onTouch('email')}
           />
@@ -85,7 +88,7 @@ export function QuickLogBar({
         {rules?.enabledKinds.linkedin && (
           <LogButton
             look={ACTIVITY_LOOKS.linkedin}
-            label={t('quickLog.linkedin')}
+            label={renamed('linkedin') ?? t('quickLog.linkedin')}
             hint={t('plusPts', { count: rules.kindPoints.linkedin })}
             onClick={() => onTouch('linkedin')}
           />

@@ -75,7 +75,8 @@ export function TeamFeedCard() {
               const detail = [customer?.text, item.notes && truncateText(item.notes, FEED_NOTES_MAX)].filter(Boolean).join(' · ');
               return (
                 <li key={item.id} className="flex items-start gap-3 text-sm" data-testid="team-feed-item">
-                  {item.ownType ? (
+                  {/* A renamed built-in kind (decision 116) keeps its kind's icon. */}
+                  {item.ownType && item.type === 'custom' ? (
                     <ActivityTypeBadge icon={item.ownType.icon} colour={item.ownType.colour} className="size-8" />
                   ) : (
                     <ActivityIcon type={item.type} className="size-8" />

@@ -17,7 +17,8 @@ import { useCompanyFormat } from '@web/lib/format';
 import { useLoggingDays } from '../api/get-logging-days';
 import { useMyActivities } from '../api/get-my-activities';
 import { LazySelect } from '@web/components/ui/lazy-select';
-import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
+import { ActivityIcon } from '@web/components/activity-icon';
+import { useKindNames } from '@web/lib/kind-names';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { describeOwnTypeValues } from '@web/lib/own-type-values';
@@ -170,7 +171,8 @@ function ActivityRow({
   const ownType = useActivityTypes().data?.types.find((type) => type.id === activity.typeId);
   const nameOf = (names: Record<string, string>) => pickName(names, i18n.language, me?.company?.language);
   const ownOutcome = ownType?.outcomes.find((outcome) => outcome.id === activity.outcomeId);
-  const label = ownType ? nameOf(ownType.names) : t(activityLabelKey(activity));
+  const kindNames = useKindNames();
+  const label = ownType ? nameOf(ownType.names) : kindNames.label(activity.type);
   const own = ownType
     ? describeOwnTypeValues(ownType.fields, activity.fieldValues, { format, nameOf, yes: t('custom.yes'), no: t('custom.no') })
     : null;

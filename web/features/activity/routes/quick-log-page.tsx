@@ -17,6 +17,7 @@ import { toast } from '@web/components/ui/toaster';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
 import { useMe } from '@web/lib/auth/get-me';
+import { useKindNames } from '@web/lib/kind-names';
 import { useInstallPrompt } from '@web/lib/install-prompt';
 import { useLoggableTypes } from '@web/lib/queries/get-activity-types';
 import { keepStartSnapshot, takeEarlyTaps } from '@web/lib/start-snapshot';
@@ -59,6 +60,8 @@ const SNAPSHOT_DELAY_MS = 500;
 export function Component() {
   const { t } = useTranslation('activity');
   const nameOf = useNameOf();
+  // A built-in kind the company renamed (decision 116) is offered and listed by its name.
+  const { renamed } = useKindNames();
   const { rules } = useLogRules();
   const { showLogged } = useActivityToasts();
   const [step, setStep] = useState<Step>({ kind: 'buttons' });
@@ -154,12 +157,19 @@ export function Component() {
           <BigButton primary action="answered" look={ANSWERED_LOOK} label={t('quickLogPage.answered')} onClick={act} />
           <BigButton action="not-answered" look={UNANSWERED_LOOK} label={t('quickLogPage.notAnswered')} onClick={act} />
           {(rules?.enabledKinds.meeting ?? true) && (
-            <BigButton action="meeting" look={ACTIVITY_LOOKS.meeting} label={t('quickLog.meeting')} onClick={act} />
+            <BigButton action="meeting" look={ACTIVITY_LOOKS.meeting} label={renamed('meeting') ?? t('quickLog.meeting')} onClick={act} />
           )}
-          <BigButton action="sale" look={ACTIVITY_LOOKS.sale} label={t('quickLogPage.sale')} onClick={act} />
-          {rules?.enabledKinds.email && <BigButton action="email" look={ACTIVITY_LOOKS.email} label={t('quickLog.email')} onClick={act} />}
+          <BigButton action="sale" look={ACTIVITY_LOOKS.sale} label={renamed('sale') ?? t('quickLogPage.sale')} onClick={act} />
+          {rules?.enabledKinds.email && (
+            <BigButton action="email" look={ACTIVITY_LOOKS.email} label={renamed('email') ?? t('quickLog.email')} onClick={act} />
+          )}
           {rules?.enabledKinds.linkedin && (
-            <BigButton action="linkedin" look={ACTIVITY_LOOKS.linkedin} label={t('quickLog.linkedin')} onClick={act} />
+            <BigButton
+              action="linkedin"
+              look={ACTIVITY_LOOKS.linkedin}
+              label={renamed('linkedin') ?? t('quickLog.linkedin')}
+              onClick={act}
+            />
           )}
           {ownTypes.map((type) => (
             <BigButton
@@ -360,6 +370,7 @@ function PendingList({
 }) {
   const { t } = useTranslation('activity');
   const nameOf = useNameOf();
+  const kindNames = useKindNames();
   const { money, time, shortDay, timeZone } = useCompanyFormat();
   if (pending.length === 0) return null;
   // A log for an earlier day (from a My Activity dialog) shows that day and time, not when it was made.
@@ -390,7 +401,7 @@ function PendingList({
             <li key={entry.clientKey} className="flex items-start gap-3 py-2 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="font-medium">
-                  {(body.kind === 'custom' && describeOwn(body, ownTypes, nameOf)) || t(`kinds.${kind}`)}
+                  {(body.kind === 'custom' && describeOwn(body, ownTypes, nameOf)) || kindNames.label(kind)}
                   {body.kind === 'sale' && ` · ${money(body.ticketSize)}`}
                   {body.kind === 'call' && body.answered && body.outcome && ` · ${t(`outcomes.${body.outcome}`)}`}
                   {body.customerName && ` · ${body.customerName}`}

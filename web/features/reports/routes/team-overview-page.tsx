@@ -138,7 +138,8 @@ function TeamActivityItem({ activity, format, href }: { activity: RecentActivity
   const own = nameOwnType(activity.ownType, i18n.language);
   return (
     <li data-testid="team-activity" className="flex animate-fade-in items-center gap-3 px-4 py-2.5 sm:px-5">
-      {activity.ownType ? (
+      {/* A renamed built-in kind (decision 116) keeps its kind's icon. */}
+      {activity.ownType && activity.type === 'custom' ? (
         <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="size-8" />
       ) : (
         <ActivityIcon type={activity.type} className="size-8" />

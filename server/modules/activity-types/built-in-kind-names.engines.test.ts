@@ -1,0 +1,125 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ActivityTypeList, ApiError, AuditLogPage, OwnTypeLook, RecentActivities, RenamedKind } from '@core/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * A built-in kind renamed (decision 116), on both engines: an admin (not a rep) gives the meeting and
+ * the call the team's own names; every member reads them with the types; the feed names the kind's
+ * activities by them, those logged before the rename too, and a call with its outcome; the activities'
+ * file writes them; another company sees nothing of it; and the app's words come back on asking.
+ */
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+
+let t: TestApp;
+let admin: Member;
+let rep: Member;
+let other: Member;
+
+async function ok<T>(response: Response, status = 200): Promise<T> {
+  if (response.status !== status) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+const rename = (as: Member, key: string, names: unknown) =>
+  t.request(`/api/v1/activity-types/built-in/${key}/names`, { method: 'PUT', as, json: { names } });
+const log = async (as: Member, json: Record<string, unknown>) =>
+  ok(await t.request('/api/v1/activities', { method: 'POST', as, json }), 201);
+const feedOf = async (as: Member) =>
+  (await ok<RecentActivities>(await t.request('/api/v1/scoreboard/recent-activities?limit=50', { as }))).activities;
+const refusal = async (response: Response) => ({ status: response.status, error: ((await response.json()) as ApiError).error });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createMember({ role: 'admin' });
+  rep = await t.createMember({ companyId: admin.companyId });
+  other = await t.createMember({ role: 'admin' });
+  // Logged before any rename: renaming keeps history, so these read by the new name too.
+  await log(rep, { kind: 'meeting', customerName: 'Fjord AS' });
+  await log(rep, { kind: 'call', answered: true, outcome: 'meeting_booked' });
+  await log(other, { kind: 'meeting' });
+});
+afterAll(() => t.close());
+
+it('lets an admin rename a built-in kind, not a rep, and refuses an empty name or one another type or kind has', async () => {
+  expect((await rename(rep, 'meeting', { en: 'Demo' })).status).toBe(403);
+  expect(await refusal(await rename(admin, 'meeting', { en: ' ' }))).toMatchObject({
+    status: 400,
+    error: { message: expect.stringContaining('Give it a name') },
+  });
+  expect((await rename(admin, 'visit', { en: 'Visit' })).status).toBe(400);
+  // Another kind's name (the app's, in that language) or an own type's is taken.
+  expect(await refusal(await rename(admin, 'meeting', { en: 'call' }))).toMatchObject({ status: 409, error: { code: 'type_exists' } });
+  await ok(
+    await t.request('/api/v1/activity-types', {
+      method: 'POST',
+      as: admin,
+      json: {
+        names: { en: 'Site visit' },
+        icon: 'car',
+        colour: 'amber',
+        points: 3,
+        outcomes: [],
+        fields: [],
+        bonus: null,
+        celebrate: false,
+      },
+    }),
+    201,
+  );
+  expect(await refusal(await rename(admin, 'meeting', { en: 'Site Visit' }))).toMatchObject({
+    status: 409,
+    error: { code: 'type_exists' },
+  });
+
+  const after = await ok<{ renamedKinds: RenamedKind[] }>(await rename(admin, 'meeting', { en: ' Demo ', nb: 'Demo', sv: '' }));
+  expect(after.renamedKinds).toEqual([{ key: 'meeting', names: { en: 'Demo', nb: 'Demo' } }]);
+  await ok(await rename(admin, 'call', { en: 'Dial', nb: 'Ringing' }));
+  // Every member reads them with the types (the log buttons and dialogs); in the kinds' order.
+  const list = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: rep }));
+  expect(list.renamedKinds.map((kind) => kind.key)).toEqual(['call', 'meeting']);
+  // A renamed kind is still no own type: not listed, edited or deleted as one.
+  expect(list.types.map((type) => type.names.en)).toEqual(['Site visit']);
+  const audit = await ok<AuditLogPage>(await t.request('/api/v1/admin/audit-log?action=activity_type.changed', { as: admin }));
+  expect(audit.entries[0]!.details).toMatchObject({ name: 'Dial' });
+});
+
+it('names the kind’s activities by it in the feed, those logged before too, a call with its outcome; other kinds keep the app’s words', async () => {
+  await log(rep, { kind: 'meeting' });
+  await log(rep, { kind: 'sale', ticketSize: 1_000_00 });
+  const feed = await feedOf(admin);
+  const meetings = feed.filter((activity) => activity.type === 'meeting');
+  expect(meetings).toHaveLength(2);
+  for (const meeting of meetings) expect(meeting.ownType).toMatchObject({ names: { en: 'Demo', nb: 'Demo' }, outcomeNames: null });
+  const call = feed.find((activity) => activity.type === 'call_answered')!;
+  expect(call.ownType).toMatchObject({
+    names: { en: 'Dial', nb: 'Ringing' },
+    outcomeNames: { en: 'Meeting booked' },
+  } satisfies Partial<OwnTypeLook>);
+  expect(feed.find((activity) => activity.type === 'sale')!.ownType).toBeNull();
+  // Another company's meeting keeps the app's words.
+  expect((await feedOf(other)).map((activity) => activity.ownType)).toEqual([null]);
+});
+
+it('writes the names in the activities’ file, with a call’s outcome beside it', async () => {
+  const csv = await t.request('/api/v1/exports/activities?period=today&format=csv', { as: admin });
+  expect(csv.status).toBe(200);
+  const [, ...rows] = parse(Buffer.from(await csv.arrayBuffer()), { bom: true }) as string[][];
+  expect(rows.map((row) => row.slice(2, 4)).sort()).toEqual([
+    ['Demo', ''],
+    ['Demo', ''],
+    ['Dial', 'Meeting booked'],
+    ['Sale', ''],
+  ]);
+});
+
+it('gives the kind the app’s words again, on asking or when the names are the app’s', async () => {
+  expect((await ok<{ renamedKinds: RenamedKind[] }>(await rename(admin, 'call', null))).renamedKinds.map((kind) => kind.key)).toEqual([
+    'meeting',
+  ]);
+  const same = await ok<{ renamedKinds: RenamedKind[] }>(
+    await rename(admin, 'meeting', { en: 'Meeting held', nb: 'Møte holdt', sv: 'Genomfört möte', da: 'Afholdt møde' }),
+  );
+  expect(same.renamedKinds).toEqual([]);
+  expect((await feedOf(admin)).every((activity) => activity.ownType === null)).toBe(true);
+});
