@@ -605,4 +605,55 @@ describe('activity types', () => {
       await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
     }
   });
+
+  it('an admin renames the held meeting "Demo": the log button, its dialog and the floor’s feed call it so, until the app’s name is back', async () => {
+    await page.goto('/app/admin/activity-types');
+    const builtIn = page.getByRole('list', { name: 'Built in' });
+    await builtIn.getByRole('button', { name: 'Rename Meeting' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename Meeting' });
+    await dialog.getByRole('textbox', { name: 'English' }).fill('Demo');
+    await dialog.getByRole('textbox', { name: 'Norsk (bokmål)' }).fill('Demo');
+    await saveSettledScreenshot(dialog, 'activity-types-26-rename-kind');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await builtIn
+      .getByRole('listitem')
+      .filter({ hasText: 'Demo · Dealboard: Meeting' })
+      .getByRole('button', { name: 'Rename Demo' })
+      .waitFor();
+    await saveSettledScreenshot(page, 'activity-types-27-renamed-kind');
+
+    // Logged from My Activity by its name; the floor's feed names it so, the meetings before it too.
+    await page.goto('/app/activity');
+    await page.getByRole('button', { name: /^Demo, \+3 pts$/ }).click();
+    const log = page.getByRole('dialog', { name: 'Log Demo' });
+    await saveSettledScreenshot(log, 'activity-types-28-log-renamed-kind');
+    await log.getByRole('button', { name: 'Log', exact: true }).click();
+    await log.waitFor({ state: 'detached' });
+    await page.goto('/app');
+    await waitForLiveApp(page);
+    await page.getByText('Astrid Admin logged demo').first().waitFor();
+    await page.getByText('Ola Rep logged demo').first().waitFor();
+    await saveSettledScreenshot(page, 'activity-types-29-renamed-kind-in-feed');
+
+    // In Norwegian on a phone, dark; then the app's names back.
+    try {
+      await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto('/app/admin/activity-types');
+      await page.getByRole('list', { name: 'Innebygd' }).getByRole('button', { name: 'Gi nytt navn: Demo' }).click();
+      const nb = page.getByRole('dialog', { name: 'Gi nytt navn: Demo' });
+      await nb.getByRole('textbox', { name: 'Norsk (bokmål)' }).waitFor();
+      await saveSettledScreenshot(nb, 'activity-types-30-rename-kind-nb-phone-dark');
+      expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+      await nb.getByRole('button', { name: 'Bruk Dealboards navn' }).click();
+      await page.getByText('Demo har Dealboards navn igjen').waitFor();
+      await page.getByRole('list', { name: 'Innebygd' }).getByText('Møte', { exact: true }).waitFor();
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+    }
+  });
 });

@@ -216,14 +216,14 @@ async function readRenamedKinds(tx: Transaction, companyId: CompanyId): Promise<
 }
 
 /**
- * Transaction step (exports): the rows of the built-in kinds the company renamed (decision 116), to
+ * Transaction step (exports, imports): the rows of the built-in kinds the company renamed (decision 116), to
  * name their activities by: each row's id, names and (a call's) outcomes.
  */
 export async function selectRenamedKindsIn(
   tx: Transaction,
   companyId: CompanyId,
-): Promise<{ id: string; names: LocalizedNames; outcomes: { id: string; names: LocalizedNames }[] }[]> {
-  return (await selectRenamedKinds(tx, companyId)).map(({ id, names, outcomes }) => ({ id, names, outcomes }));
+): Promise<{ key: BuiltInKind; id: string; names: LocalizedNames; outcomes: { id: string; names: LocalizedNames }[] }[]> {
+  return (await selectRenamedKinds(tx, companyId)).map(({ key, id, names, outcomes }) => ({ key, id, names, outcomes }));
 }
 
 const sameNames = (a: LocalizedNames, b: LocalizedNames) => JSON.stringify(cleanNames(a)) === JSON.stringify(cleanNames(b));
@@ -278,7 +278,8 @@ async function createIn(
     );
   }
   const definition = mergeActivityTypeDefinition(null, input, { inUse: false, newId: () => crypto.randomUUID() });
-  const clash = findNameClash(existing, definition.names);
+  // A name a renamed built-in kind has (decision 116) is taken too: a log menu would offer both.
+  const clash = findNameClash([...existing, ...(await selectRenamedKinds(tx, actor.companyId))], definition.names);
   if (clash) throw nameTaken(clash);
   const position = Math.max(0, ...existing.map((row) => row.position + 1));
   const row = await insertActivityType(tx, actor.companyId, { definition, key, position, now: deps.now() });
@@ -307,7 +308,7 @@ export async function updateActivityType(deps: AppDeps, actor: Actor, id: string
     const inUse = (await selectTypesInUse(tx, actor.companyId, [id])).has(id);
     const definition = mergeActivityTypeDefinition(storedDefinitionOf(before), input, { inUse, newId: () => crypto.randomUUID() });
     const clash = findNameClash(
-      rows.filter((row) => row.id !== id),
+      [...rows.filter((row) => row.id !== id), ...(await selectRenamedKinds(tx, actor.companyId))],
       definition.names,
     );
     if (clash) throw nameTaken(clash);
@@ -360,8 +361,9 @@ export async function addActivityTypeTemplate(deps: AppDeps, actor: Actor, input
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     await lockActivityTypes(tx, actor.companyId);
     const existing = await selectActivityTypes(tx, actor.companyId);
+    const renamedKinds = await selectRenamedKinds(tx, actor.companyId);
     for (const { key, ...definition } of ACTIVITY_TYPE_TEMPLATE_TYPES[input.template]) {
-      if (existing.some((type) => type.key === key) || findNameClash(existing, definition.names)) continue;
+      if (existing.some((type) => type.key === key) || findNameClash([...existing, ...renamedKinds], definition.names)) continue;
       existing.push(await createIn(tx, deps, actor, definition, existing, key));
     }
     return readList(tx, deps, actor);

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ActivityTypeList, ApiError, AuditLogPage, OwnTypeLook, RecentActivities, RenamedKind } from '@core/contracts';
+import type { ActivityTypeList, ApiError, AuditLogPage, ImportPreview, OwnTypeLook, RecentActivities, RenamedKind } from '@core/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -27,6 +27,7 @@ const log = async (as: Member, json: Record<string, unknown>) =>
   ok(await t.request('/api/v1/activities', { method: 'POST', as, json }), 201);
 const feedOf = async (as: Member) =>
   (await ok<RecentActivities>(await t.request('/api/v1/scoreboard/recent-activities?limit=50', { as }))).activities;
+const today = () => new Date().toISOString().slice(0, 10);
 const refusal = async (response: Response) => ({ status: response.status, error: ((await response.json()) as ApiError).error });
 
 beforeAll(async () => {
@@ -111,6 +112,26 @@ it('writes the names in the activities’ file, with a call’s outcome beside i
     ['Dial', 'Meeting booked'],
     ['Sale', ''],
   ]);
+});
+
+it('takes the name from new own types, and reads it in an imported file’s type column', async () => {
+  const demo = await t.request('/api/v1/activity-types', {
+    method: 'POST',
+    as: admin,
+    json: { names: { nb: 'demo' }, icon: 'car', colour: 'amber', points: 3, outcomes: [], fields: [], bonus: null, celebrate: false },
+  });
+  expect(await refusal(demo)).toMatchObject({ status: 409, error: { code: 'type_exists' } });
+
+  const form = new FormData();
+  form.set('kind', 'activities');
+  form.set('file', new File([`date,email,type\r\n${today()},${rep.email},Demo\r\n${today()},${rep.email},dial`], 'week.csv'));
+  const preview = await ok<ImportPreview>(await t.request('/api/v1/imports', { method: 'POST', as: admin, body: form }), 201);
+  expect({ valid: preview.validCount, failures: preview.failures }).toEqual({ valid: 2, failures: [] });
+  await ok(await t.request(`/api/v1/imports/${preview.id}/commit`, { method: 'POST', as: admin, json: { mapping: preview.mapping } }));
+  // One meeting and one answered call more than were logged (two and one), named as renamed.
+  const feed = await feedOf(admin);
+  const named = (type: string) => feed.filter((activity) => activity.type === type && activity.ownType !== null).length;
+  expect({ meetings: named('meeting'), calls: named('call_answered') }).toEqual({ meetings: 3, calls: 2 });
 });
 
 it('gives the kind the app’s words again, on asking or when the names are the app’s', async () => {

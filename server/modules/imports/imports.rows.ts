@@ -19,6 +19,8 @@ import {
   PRODUCT_NAME_MAX,
   type BuiltInActivityType,
   TICKET_SIZE_MAX,
+  type BuiltInKind,
+  type LocalizedNames,
 } from '@core/contracts';
 import type { CallOutcome, LoggableKind } from '@core/kpi';
 import { parseMoneyInput } from '@core/money';
@@ -282,6 +284,13 @@ function readFieldCell(field: ImportType['fields'][number], cell: string): unkno
 }
 
 /** The live own type a cell names (any of its names, in any language), or null. */
+/** A built-in kind the company renamed, by one of its names (a renamed call is an answered one, as "call" is). */
+function findRenamedKind(kinds: ActivityRowContext['renamedKinds'], cell: string): BuiltInActivityType | null {
+  const wanted = fold(cell);
+  const kind = kinds?.find((entry) => Object.values(entry.names).some((name) => fold(name ?? '') === wanted))?.key;
+  return kind === undefined ? null : kind === 'call' ? 'call_answered' : kind;
+}
+
 function findOwnType(types: readonly ImportType[], cell: string): ImportType | null {
   const wanted = fold(cell);
   return types.find((type) => Object.values(type.names).some((name) => fold(name ?? '') === wanted)) ?? null;
@@ -312,6 +321,8 @@ export type ActivityRowContext = {
   /** The company's live own types (decision 100), and which columns feed their fields. */
   ownTypes: readonly ImportType[];
   fields: ImportFieldMapping;
+  /** The built-in kinds the company renamed (decision 116): a cell may name one by the company's names. */
+  renamedKinds?: readonly { key: BuiltInKind; names: LocalizedNames }[];
 };
 
 const NOON = 12 * 3600;
@@ -363,7 +374,8 @@ export function checkActivityRow(
 
   const typeCell = get('type');
   const outcomeCell = get('outcome');
-  let type: ActivityImportRow['type'] | null = typeCell === '' ? null : parseActivityType(typeCell);
+  let type: ActivityImportRow['type'] | null =
+    typeCell === '' ? null : (parseActivityType(typeCell) ?? findRenamedKind(context.renamedKinds, typeCell));
   let outcome: CallOutcome | null = null;
   // A company's own type by one of its names, when the cell names no built-in kind (decision 100).
   const ownType = typeCell !== '' && type === null ? findOwnType(context.ownTypes, typeCell) : null;

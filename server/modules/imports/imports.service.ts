@@ -11,6 +11,8 @@ import {
   type ImportPreview,
   type ImportRow,
   type ImportSummary,
+  type BuiltInKind,
+  type LocalizedNames,
 } from '@core/contracts';
 import { computeLogOptions } from '@core/kpi';
 import { computeLocalDate, type LocalDate } from '@core/period';
@@ -23,7 +25,7 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { findActiveMembers } from '../companies/memberships.service';
 import { insertCustomersIn, selectCustomerNamesIn } from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
-import { selectLiveActivityTypesIn } from '../activity-types/activity-types.service';
+import { selectLiveActivityTypesIn, selectRenamedKindsIn } from '../activity-types/activity-types.service';
 import { IMPORT_CELL_SLICE_ROWS, parseImportFile } from './imports.parse';
 import {
   findImport,
@@ -92,6 +94,7 @@ type CheckContext =
       enabledKinds: ReturnType<typeof computeLogOptions>['enabledKinds'];
       today: LocalDate;
       ownTypes: ImportType[];
+      renamedKinds: { key: BuiltInKind; names: LocalizedNames }[];
     }
   | { kind: 'customers'; existing: Set<string> };
 
@@ -100,11 +103,12 @@ async function readCheckContext(deps: AppDeps, actor: Actor, kind: ImportKind): 
   if (kind === 'customers') {
     return { kind, existing: await withTenant(deps.database.db, scope, (tx) => selectCustomerNamesIn(tx, actor.companyId)) };
   }
-  const [members, { rules, ownTypes }] = await Promise.all([
+  const [members, { rules, ownTypes, renamedKinds }] = await Promise.all([
     findActiveMembers(deps.database.db, scope),
     withTenant(deps.database.db, scope, async (tx) => ({
       rules: await selectRulesForPoints(tx, scope.companyId),
       ownTypes: await selectLiveActivityTypesIn(tx, scope.companyId),
+      renamedKinds: await selectRenamedKindsIn(tx, scope.companyId),
     })),
   ]);
   return {
@@ -113,6 +117,7 @@ async function readCheckContext(deps: AppDeps, actor: Actor, kind: ImportKind): 
     enabledKinds: computeLogOptions(rules).enabledKinds,
     today: computeLocalDate(deps.now(), actor.timezone),
     ownTypes,
+    renamedKinds,
   };
 }
 

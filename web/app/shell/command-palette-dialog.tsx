@@ -9,6 +9,7 @@ import { pickName } from '@core/activity-types';
 import { ACTIVITY_TYPE_ICON_COMPONENTS } from '@web/components/activity-type-icon';
 import { useMe } from '@web/lib/auth/get-me';
 import { lowerInSentence } from '@web/lib/in-sentence';
+import { useKindNames } from '@web/lib/kind-names';
 import { paths } from '@web/lib/paths';
 import { usePersonPageHref } from '@web/lib/people';
 import { useLoggableTypes } from '@web/lib/queries/get-activity-types';
@@ -43,6 +44,12 @@ export function CommandPaletteDialog({
     if (open) setSearch('');
   }
   const ownTypes = useLoggableTypes() ?? [];
+  // A built-in kind the company renamed (decision 116) is offered by its name, as an own type is.
+  const { renamed } = useKindNames();
+  const renamedLabel = (kind: 'call' | 'meeting' | 'sale') => {
+    const name = renamed(kind);
+    return name && t('palette.logType', { type: lowerInSentence(name) });
+  };
   // Only an admin or a lead may open someone else's page: a rep's palette asks for nobody.
   const members = useQuery({ ...getMembersQueryOptions(), enabled: isAdmin || isCoach === true });
   const personHref = usePersonPageHref();
@@ -83,14 +90,14 @@ export function CommandPaletteDialog({
             <Command.List className="max-h-80 overflow-y-auto p-1">
               <Command.Empty className="py-6 text-center text-sm text-muted-foreground">{t('palette.empty')}</Command.Empty>
               <Command.Group heading={t('palette.actions')}>
-                <PaletteItem onSelect={() => go(logPath('call'))} icon={<PhoneIcon />} label={t('palette.logCall')} shortcut="C" />
+                <PaletteItem onSelect={() => go(logPath('call'))} icon={<PhoneIcon />} label={renamedLabel('call') ?? t('palette.logCall')} shortcut="C" />
                 <PaletteItem
                   onSelect={() => go(logPath('meeting'))}
                   icon={<CalendarCheckIcon />}
-                  label={t('palette.logMeeting')}
+                  label={renamedLabel('meeting') ?? t('palette.logMeeting')}
                   shortcut="M"
                 />
-                <PaletteItem onSelect={() => go(logPath('sale'))} icon={<WalletIcon />} label={t('palette.logSale')} shortcut="S" />
+                <PaletteItem onSelect={() => go(logPath('sale'))} icon={<WalletIcon />} label={renamedLabel('sale') ?? t('palette.logSale')} shortcut="S" />
                 {ownTypes.map((type) => {
                   const Icon = ACTIVITY_TYPE_ICON_COMPONENTS[type.icon];
                   const name = pickName(type.names, i18n.language, me?.company?.language);

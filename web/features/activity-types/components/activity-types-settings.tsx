@@ -146,7 +146,8 @@ function BuiltInKinds({
                 <p className="truncate text-sm font-medium">
                   {name}
                   {renamed && (
-                    <span className="ms-2 text-xs font-normal text-muted-foreground">
+                    <span className="text-xs font-normal text-muted-foreground">
+                      {' · '}
                       {t('activityTypes.rename.appNameShort', { name: t(`activityTypes.builtInKinds.${label}`) })}
                     </span>
                   )}
