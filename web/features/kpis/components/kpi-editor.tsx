@@ -99,7 +99,9 @@ export function KpiEditor({
   const { t, i18n } = useTranslation('settings');
   const { data: me } = useMe();
   const id = useId();
-  const ownTypes = useActivityTypes().data?.types ?? [];
+  const activityTypes = useActivityTypes().data;
+  const ownTypes = activityTypes?.types ?? [];
+  const renamedKinds = activityTypes?.renamedKinds;
   const save = useSaveKpi(kpi?.id ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [form, setFormState] = useState<KpiForm>(() => (kpi ? toForm(kpi) : newForm()));
@@ -112,7 +114,7 @@ export function KpiEditor({
   const nameOf = (names: Record<string, string>) => pickName(names, language, me?.company?.language);
 
   const enabledKinds = useEnabledKinds();
-  const types = listTypeShapes(ownTypes, form.typeIds, enabledKinds);
+  const types = listTypeShapes(ownTypes, form.typeIds, enabledKinds, renamedKinds);
   const outcomes = listOutcomeChoices(types, form.typeIds, language);
   const numberFields = listCommonFields(types, form.typeIds, ['number', 'money']);
   const fieldLabel = (fieldId: string) => nameSharedField(types, form.typeIds, fieldId, nameOf) ?? fieldId;
@@ -136,7 +138,7 @@ export function KpiEditor({
 
   /** Changing the types keeps only what the new types still have. */
   const setTypes = (typeIds: string[]) => {
-    const shapes = listTypeShapes(ownTypes, typeIds, enabledKinds);
+    const shapes = listTypeShapes(ownTypes, typeIds, enabledKinds, renamedKinds);
     const stillOutcomes = new Set(listOutcomeChoices(shapes, typeIds, language).map((o) => o.value));
     const stillNumbers = new Set(listCommonFields(shapes, typeIds, ['number', 'money']).map((f) => f.id));
     const stillValues = new Set(listCommonFields(shapes, typeIds, ['choice', 'yes_no']).map((f) => f.id));

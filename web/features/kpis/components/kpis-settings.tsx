@@ -73,7 +73,8 @@ export function KpisSettings() {
   const { t, i18n } = useTranslation('settings');
   const { data: me } = useMe();
   const kpis = useKpis();
-  const ownTypes = useActivityTypes().data?.types ?? [];
+  const activityTypes = useActivityTypes().data;
+  const ownTypes = activityTypes?.types ?? [];
   const timeZone = me?.company?.timezone ?? 'Europe/Oslo';
   const today = computeLocalDate(new Date(), timeZone);
   const values = useKpiValues({ from: startOfMonth(today as LocalDate), to: today, totalOnly: 'true' });
@@ -83,6 +84,8 @@ export function KpisSettings() {
   const types = listTypeShapes(
     ownTypes,
     list.flatMap((kpi) => (kpi.formula.kind === 'aggregate' ? kpi.formula.typeIds : [])),
+    undefined,
+    activityTypes?.renamedKinds,
   );
   const totalOf = (kpi: Kpi) => {
     const value = values.data?.kpis.find((v) => v.id === kpi.id);

@@ -13,6 +13,11 @@ describe('listTypeShapes', () => {
     expect(listTypeShapes([], [], { ...on, meeting: false }).map((type) => type.id)).toEqual(['call', 'sale']);
   });
 
+  it('names a built-in kind the company renamed by its names (decision 116)', () => {
+    const shapes = listTypeShapes([], [], on, [{ key: 'meeting', names: { en: 'Demo' } }]);
+    expect(shapes.map((type) => pickName(type.names, 'en'))).toEqual(['Call', 'Demo', 'Sale']);
+  });
+
   it('offers every built-in kind before the rules are known', () => {
     expect(listTypeShapes([]).map((type) => type.id)).toEqual(['call', 'meeting', 'sale', 'email', 'linkedin']);
   });

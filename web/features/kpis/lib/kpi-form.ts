@@ -1,4 +1,4 @@
-import type { ActivityType, Kpi, KpiFormat, KpiFormula, KpiInput } from '@core/contracts';
+import type { ActivityType, Kpi, KpiFormat, KpiFormula, KpiInput, RenamedKind } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { BUILT_IN_KPI_TYPE_SHAPES, type KpiTypeShape } from '@core/kpi-formulas';
 import type { LANGUAGES } from '@core/language';
@@ -103,9 +103,14 @@ export function listTypeShapes(
   own: readonly ActivityType[],
   chosen: readonly string[] = [],
   enabledKinds?: Readonly<Record<string, boolean>>,
+  /** The built-in kinds the company renamed (decision 116): offered and named by their names. */
+  renamedKinds: readonly RenamedKind[] = [],
 ): KpiTypeShape[] {
+  const renamed = new Map(renamedKinds.map((kind) => [kind.key as string, kind.names]));
   return [
-    ...Object.values(BUILT_IN_KPI_TYPE_SHAPES).filter((type) => enabledKinds?.[type.id] !== false || chosen.includes(type.id)),
+    ...Object.values(BUILT_IN_KPI_TYPE_SHAPES)
+      .filter((type) => enabledKinds?.[type.id] !== false || chosen.includes(type.id))
+      .map((type) => ({ ...type, names: renamed.get(type.id) ?? type.names })),
     ...own
       .filter((type) => type.archivedAt === null || chosen.includes(type.id))
       .map((type) => ({
