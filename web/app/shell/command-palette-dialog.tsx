@@ -90,14 +90,24 @@ export function CommandPaletteDialog({
             <Command.List className="max-h-80 overflow-y-auto p-1">
               <Command.Empty className="py-6 text-center text-sm text-muted-foreground">{t('palette.empty')}</Command.Empty>
               <Command.Group heading={t('palette.actions')}>
-                <PaletteItem onSelect={() => go(logPath('call'))} icon={<PhoneIcon />} label={renamedLabel('call') ?? t('palette.logCall')} shortcut="C" />
+                <PaletteItem
+                  onSelect={() => go(logPath('call'))}
+                  icon={<PhoneIcon />}
+                  label={renamedLabel('call') ?? t('palette.logCall')}
+                  shortcut="C"
+                />
                 <PaletteItem
                   onSelect={() => go(logPath('meeting'))}
                   icon={<CalendarCheckIcon />}
                   label={renamedLabel('meeting') ?? t('palette.logMeeting')}
                   shortcut="M"
                 />
-                <PaletteItem onSelect={() => go(logPath('sale'))} icon={<WalletIcon />} label={renamedLabel('sale') ?? t('palette.logSale')} shortcut="S" />
+                <PaletteItem
+                  onSelect={() => go(logPath('sale'))}
+                  icon={<WalletIcon />}
+                  label={renamedLabel('sale') ?? t('palette.logSale')}
+                  shortcut="S"
+                />
                 {ownTypes.map((type) => {
                   const Icon = ACTIVITY_TYPE_ICON_COMPONENTS[type.icon];
                   const name = pickName(type.names, i18n.language, me?.company?.language);
