@@ -530,7 +530,7 @@ describe('activity types', () => {
   it('an admin gives meetings a daily bonus from the built-in kinds; the rep’s second meeting of the day earns it', async () => {
     await page.goto('/app/admin/activity-types');
     const meeting = page.getByRole('list', { name: 'Built in' }).getByRole('listitem').filter({ hasText: 'Meeting' });
-    await meeting.getByText('No daily bonus').waitFor();
+    await meeting.getByText(/No daily bonus$/).waitFor();
     await meeting.getByRole('button', { name: 'Daily bonus: Meeting' }).click();
     const dialog = page.getByRole('dialog', { name: 'Daily bonus: Meeting' });
     await dialog.getByRole('switch', { name: 'Extra points for reaching a number in a day' }).click();
@@ -540,7 +540,7 @@ describe('activity types', () => {
     await saveSettledScreenshot(dialog, 'activity-types-19-kind-bonus');
     expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await meeting.getByText('bonus 10 at 2 a day').waitFor();
+    await meeting.getByText(/· bonus 10 at 2 a day$/).waitFor();
     await saveSettledScreenshot(page, 'activity-types-20-built-in-bonus');
 
     // The floor sees the second meeting's bonus as it is logged.
@@ -582,7 +582,7 @@ describe('activity types', () => {
       // Norwegian on a desktop, light, first.
       await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
       await page.goto('/app/admin/activity-types');
-      await page.getByRole('list', { name: 'Innebygd' }).getByText('bonus 10 ved 2 om dagen').waitFor();
+      await page.getByRole('list', { name: 'Innebygd' }).getByText(/· bonus 10 ved 2 om dagen$/).waitFor();
       await saveSettledScreenshot(page, 'activity-types-22-built-in-nb-desktop');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.emulateMedia({ colorScheme: 'dark' });
@@ -590,7 +590,7 @@ describe('activity types', () => {
         await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: said.language });
         await page.goto('/app/admin/activity-types');
         const meetingRow = page.getByRole('list', { name: said.builtIn }).getByRole('listitem').filter({ hasText: said.meeting });
-        await meetingRow.getByText(/^bonus 10 (ved|vid) 2 om dagen$/).waitFor();
+        await meetingRow.getByText(/ · bonus 10 (ved|vid) 2 om dagen$/).waitFor();
         if (i === 0) await saveSettledScreenshot(page, `activity-types-22-built-in-${said.language}-phone-dark`);
         await meetingRow.getByRole('button', { name: `Dagsbonus: ${said.meeting}` }).click();
         const dialog = page.getByRole('dialog', { name: `Dagsbonus: ${said.meeting}` });

@@ -8,8 +8,9 @@ import {
   type RenamedKind,
 } from '@core/contracts';
 import { pickName } from '@core/activity-types';
+import { computeLogOptions } from '@core/kpi';
 import { ArchiveIcon, ArchiveRestoreIcon, GiftIcon, PencilIcon, PlusIcon, ShapesIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
@@ -27,6 +28,7 @@ import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { paths } from '@web/lib/paths';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
+import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
 import { useAddActivityTypeTemplate } from '../api/add-activity-type-template';
 import { useArchiveActivityType } from '../api/archive-activity-type';
 import { useDeleteActivityType } from '../api/delete-activity-type';
@@ -126,6 +128,20 @@ function BuiltInKinds({
     return renamed ? pickName(renamed, i18n.language, me?.company?.language) : t(`activityTypes.builtInKinds.${kind}`);
   };
   const editingName = editing ? nameOf(editing) : '';
+  // What each kind is worth now, as the log buttons promise it (the point rules, KPI Rules).
+  const rules = useKpiRules().data?.rules;
+  const options = useMemo(() => (rules ? computeLogOptions(rules) : undefined), [rules]);
+  const pointsOf = (kind: BuiltInKind): string | null => {
+    if (!options) return null;
+    if (kind === 'call') {
+      const all = [options.kindPoints.call_unanswered, ...Object.values(options.outcomePoints)];
+      const [min, max] = [Math.min(...all), Math.max(...all)];
+      return min === max ? t('activityTypes.summary.points', { count: max }) : t('activityTypes.kindPoints.range', { min, max });
+    }
+    if (!options.enabledKinds[kind]) return t('activityTypes.kindPoints.off');
+    if (kind === 'sale' && options.hasTicketSizePoints) return t('activityTypes.kindPoints.from', { count: options.kindPoints.sale });
+    return t('activityTypes.summary.points', { count: options.kindPoints[kind] });
+  };
   return (
     <section className="space-y-2" aria-labelledby="built-in-heading">
       <h3 id="built-in-heading" className="text-sm font-medium">
@@ -153,13 +169,18 @@ function BuiltInKinds({
                   )}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {label === 'call'
-                    ? t('activityTypes.kindBonus.callRule')
-                    : entry?.bonus
-                      ? t('activityTypes.summary.bonus', { points: entry.bonus.points, threshold: entry.bonus.threshold })
-                      : entry
-                        ? t('activityTypes.kindBonus.none')
-                        : '\u00a0'}
+                  {[
+                    pointsOf(label),
+                    label === 'call'
+                      ? t('activityTypes.kindBonus.callRule')
+                      : entry?.bonus
+                        ? t('activityTypes.summary.bonus', { points: entry.bonus.points, threshold: entry.bonus.threshold })
+                        : entry
+                          ? t('activityTypes.kindBonus.none')
+                          : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ') || '\u00a0'}
                 </p>
               </div>
               <Button

@@ -6,14 +6,14 @@ import {
   type BuiltInKindBonus,
   type RenamedKind,
 } from '@core/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { makeTestActivityType } from '@web/test/fixtures';
+import { makeTestActivityType, makeTestKpiRules } from '@web/test/fixtures';
 import { dismissAllToasts } from '@web/test/find-toast';
 import { makeTestAdminMe, renderWithProviders } from '@web/test/render-with-providers';
 import { refuse } from '@web/test/refuse';
@@ -53,6 +53,7 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
       return reply(200, { builtIn });
     },
     'GET /api/v1/me': reply(200, adminMe),
+    'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules({ email: { enabled: true, basePoints: 1 } })),
     'GET /api/v1/activity-types': () => reply(200, { types, myUse: {}, builtIn, renamedKinds } satisfies ActivityTypeList),
     'POST /api/v1/activity-types': (call) => {
       const input = call.body as ActivityTypeInput;
@@ -118,6 +119,12 @@ describe('Administration, Activity types', () => {
     expect(within(rows[0]!).queryByRole('button', { name: 'Delete “Demo held”' })).toBeNull();
     expect(within(rows[1]!).getByRole('button', { name: 'Restore “Fax”' })).toBeInTheDocument();
     for (const kind of ['Call', 'Meeting', 'Sale', 'E-mail', 'LinkedIn']) expect(screen.getByText(kind)).toBeInTheDocument();
+    // What each kind is worth, from the point rules, as the log buttons promise it.
+    const kinds = within(screen.getByRole('list', { name: 'Built in' })).getAllByRole('listitem');
+    await waitFor(() => expect(kinds[0]).toHaveTextContent('0–5 points by outcome · Daily bonus under KPI Rules'));
+    expect(kinds[1]).toHaveTextContent('3 points · No daily bonus');
+    expect(kinds[3]).toHaveTextContent('1 point · No daily bonus');
+    expect(kinds[4]).toHaveTextContent('Turned off · No daily bonus');
     expect(screen.getByRole('link', { name: 'KPI Rules' })).toHaveAttribute('href', '/app/admin/kpi');
   });
 
@@ -126,7 +133,7 @@ describe('Administration, Activity types', () => {
     const user = renderPage();
     const builtIn = await screen.findByRole('list', { name: 'Built in' });
     const meeting = within(builtIn).getAllByRole('listitem')[1]!;
-    expect(await within(meeting).findByText('No daily bonus')).toBeInTheDocument();
+    expect(await within(meeting).findByText(/No daily bonus$/)).toBeInTheDocument();
     // A call's bonus is the point rule's.
     expect(within(builtIn).getAllByRole('listitem')[0]).toHaveTextContent('Daily bonus under KPI Rules');
     expect(within(builtIn).queryByRole('button', { name: 'Daily bonus: Call' })).toBeNull();
@@ -154,7 +161,7 @@ describe('Administration, Activity types', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved the daily bonus for Meeting')).toBeInTheDocument();
     expect(sent(recorded, 'PUT')).toEqual([['/api/v1/activity-types/built-in/meeting/bonus', { bonus: { threshold: 3, points: 10 } }]]);
-    expect(await within(builtIn).findByText('bonus 10 at 3 a day')).toBeInTheDocument();
+    expect(await within(builtIn).findByText(/bonus 10 at 3 a day$/)).toBeInTheDocument();
   });
 
   it('renames a built-in kind: the contract’s refusal before anything is sent, the server’s beside the names, then the app’s names back', async () => {
