@@ -648,7 +648,7 @@ describe('activity types', () => {
       await saveSettledScreenshot(nb, 'activity-types-30-rename-kind-nb-phone-dark');
       expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
       await nb.getByRole('button', { name: 'Bruk Dealboards navn' }).click();
-      await page.getByText('Demo har Dealboards navn igjen').waitFor();
+      await page.getByText('Møte har Dealboards navn igjen').waitFor();
       await page.getByRole('list', { name: 'Innebygd' }).getByText('Møte', { exact: true }).waitFor();
     } finally {
       await page.setViewportSize({ width: 1366, height: 860 });

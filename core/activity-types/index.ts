@@ -328,3 +328,5 @@ export function computeCustomActivityPoints(
 export function computeDailyBonus(bonus: ActivityBonus | null | undefined, day: TypeDayContext): number {
   return bonus && !day.bonusTaken && day.countBefore + 1 >= bonus.threshold ? bonus.points : 0;
 }
+
+export { foldWord, kindOfBuiltInType, parseBuiltInKindWord, parseCallOutcomeName } from './kind-words';

@@ -1,4 +1,5 @@
-import type { ActivityTypeColour, ActivityTypeIcon as IconKey } from '@core/contracts';
+import type { ActivityTypeColour, ActivityTypeIcon as IconKey, OwnTypeLook, StoredActivityType } from '@core/contracts';
+import { ActivityIcon } from './activity-icon';
 import {
   BanknoteIcon,
   BriefcaseIcon,
@@ -90,5 +91,23 @@ export function ActivityTypeBadge({ icon, colour, className }: { icon: IconKey; 
     >
       <Icon className="size-4" />
     </span>
+  );
+}
+
+/**
+ * A read activity's icon (a feed's, a list's): an own type wears its look; a built-in kind, renamed
+ * or not (decision 116), its kind's icon.
+ */
+export function ReadActivityIcon({
+  activity,
+  className,
+}: {
+  activity: { type: StoredActivityType; ownType: Pick<OwnTypeLook, 'icon' | 'colour'> | null };
+  className?: string;
+}) {
+  return activity.ownType && activity.type === 'custom' ? (
+    <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className={className} />
+  ) : (
+    <ActivityIcon type={activity.type} className={className} />
   );
 }

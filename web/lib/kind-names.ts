@@ -1,4 +1,4 @@
-import { pickName } from '@core/activity-types';
+import { kindOfBuiltInType, pickName } from '@core/activity-types';
 import type { BuiltInKind, StoredActivityType } from '@core/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,7 @@ import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 
 /** The built-in kind a stored type is of (an answered and an unanswered call are both calls); null for an own type. */
 export function findBuiltInKind(type: StoredActivityType): BuiltInKind | null {
-  if (type === 'call_answered' || type === 'call_unanswered') return 'call';
-  return type === 'custom' ? null : type;
+  return type === 'custom' ? null : kindOfBuiltInType(type);
 }
 
 export interface KindNames {
@@ -16,6 +15,8 @@ export interface KindNames {
   renamed: (kind: BuiltInKind) => string | null;
   /** How a stored type is named in a list, a menu or a title: the app's words, or the company's name for it. */
   label: (type: StoredActivityType) => string;
+  /** A log dialog's title: "Log Demo" for a renamed kind, else the app's title for it. */
+  logTitle: (kind: BuiltInKind, appTitle: string) => string;
 }
 
 /**
@@ -43,6 +44,10 @@ export function useKindNames(): KindNames {
       if (type === 'call_unanswered') return t('renamedKind.unanswered', { name });
       return name;
     };
-    return { renamed, label };
+    const logTitle = (kind: BuiltInKind, appTitle: string) => {
+      const name = renamed(kind);
+      return name ? t('custom.title', { name }) : appTitle;
+    };
+    return { renamed, label, logTitle };
   }, [data, i18n.language, companyLanguage, t]);
 }

@@ -2,7 +2,9 @@ import {
   ACTIVITY_TYPE_TEMPLATE_TYPES,
   cleanNames,
   findNameClash,
+  kindOfBuiltInType,
   mergeActivityTypeDefinition,
+  parseBuiltInKindWord,
   pickName,
   type StoredActivityTypeDefinition,
 } from '@core/activity-types';
@@ -251,7 +253,13 @@ export async function renameBuiltInKind(
       const otherKinds = BUILT_IN_KINDS.filter((other) => other !== key).map((other) => ({
         names: kinds.get(other) ?? BUILT_IN_KPI_TYPE_SHAPES[other].names,
       }));
-      const clash = findNameClash([...(await selectActivityTypes(tx, actor.companyId)), ...otherKinds], names);
+      // Another kind's word in any language ("Meeting" for e-mails) is taken too: a log menu would offer
+      // two, and an imported file's type column would read it as that kind.
+      const otherWord = Object.values(names).find((name) => {
+        const word = name ? parseBuiltInKindWord(name) : null;
+        return word !== null && kindOfBuiltInType(word) !== key;
+      });
+      const clash = otherWord ?? findNameClash([...(await selectActivityTypes(tx, actor.companyId)), ...otherKinds], names);
       if (clash) throw nameTaken(clash);
     }
     const row = await updateBuiltInKindNames(tx, actor.companyId, { key, names, renamed, now: deps.now() });

@@ -73,9 +73,15 @@ it('lets an admin rename a built-in kind, not a rep, and refuses an empty name o
     error: { code: 'type_exists' },
   });
 
+  // Another kind's word in any language, as a log menu or an imported file reads it ("Møde" is a meeting).
+  expect(await refusal(await rename(admin, 'email', { da: 'Møde' }))).toMatchObject({ status: 409, error: { code: 'type_exists' } });
+  expect(await refusal(await rename(admin, 'linkedin', { en: 'Meeting' }))).toMatchObject({ status: 409, error: { code: 'type_exists' } });
+
   const after = await ok<{ renamedKinds: RenamedKind[] }>(await rename(admin, 'meeting', { en: ' Demo ', nb: 'Demo', sv: '' }));
   expect(after.renamedKinds).toEqual([{ key: 'meeting', names: { en: 'Demo', nb: 'Demo' } }]);
   await ok(await rename(admin, 'call', { en: 'Dial', nb: 'Ringing' }));
+  // A renamed kind's name is taken for the others too.
+  expect(await refusal(await rename(admin, 'email', { en: 'demo' }))).toMatchObject({ status: 409, error: { code: 'type_exists' } });
   // Every member reads them with the types (the log buttons and dialogs); in the kinds' order.
   const list = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: rep }));
   expect(list.renamedKinds.map((kind) => kind.key)).toEqual(['call', 'meeting']);
@@ -121,6 +127,14 @@ it('takes the name from new own types, and reads it in an imported file’s type
     json: { names: { nb: 'demo' }, icon: 'car', colour: 'amber', points: 3, outcomes: [], fields: [], bonus: null, celebrate: false },
   });
   expect(await refusal(demo)).toMatchObject({ status: 409, error: { code: 'type_exists' } });
+  const { types } = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: admin }));
+  const visit = types.find((type) => type.names.en === 'Site visit')!;
+  const renamedTo = await t.request(`/api/v1/activity-types/${visit.id}`, {
+    method: 'PUT',
+    as: admin,
+    json: { names: { en: 'Dial' }, icon: 'car', colour: 'amber', points: 3, outcomes: [], fields: [], bonus: null, celebrate: false },
+  });
+  expect(await refusal(renamedTo)).toMatchObject({ status: 409, error: { code: 'type_exists' } });
 
   const form = new FormData();
   form.set('kind', 'activities');
@@ -132,6 +146,24 @@ it('takes the name from new own types, and reads it in an imported file’s type
   const feed = await feedOf(admin);
   const named = (type: string) => feed.filter((activity) => activity.type === type && activity.ownType !== null).length;
   expect({ meetings: named('meeting'), calls: named('call_answered') }).toEqual({ meetings: 3, calls: 2 });
+});
+
+it('reads the type and outcome the activities’ file writes: a renamed call "not answered" imports as an unanswered call', async () => {
+  await log(rep, { kind: 'call', answered: false });
+  const csv = await t.request('/api/v1/exports/activities?period=today&format=csv', { as: admin });
+  const [, ...rows] = parse(Buffer.from(await csv.arrayBuffer()), { bom: true }) as string[][];
+  const [type, outcome] = rows.find((row) => row[3] === 'Not answered')!.slice(2, 4);
+  expect(type).toBe('Dial');
+  // The file's type and outcome cells, copied into an import's rows as a person would.
+  const form = new FormData();
+  form.set('kind', 'activities');
+  form.set('file', new File([`date,email,type,outcome\r\n${today()},${rep.email},${type},${outcome}`], 'calls.csv'));
+  const preview = await ok<ImportPreview>(await t.request('/api/v1/imports', { method: 'POST', as: admin, body: form }), 201);
+  expect({ valid: preview.validCount, failures: preview.failures }).toEqual({ valid: 1, failures: [] });
+  const unanswered = async () => (await feedOf(admin)).filter((activity) => activity.type === 'call_unanswered').length;
+  const before = await unanswered();
+  await ok(await t.request(`/api/v1/imports/${preview.id}/commit`, { method: 'POST', as: admin, json: { mapping: preview.mapping } }));
+  expect(await unanswered()).toBe(before + 1);
 });
 
 it('gives the kind the app’s words again, on asking or when the names are the app’s', async () => {

@@ -22,6 +22,7 @@ import {
   type BuiltInKind,
   type LocalizedNames,
 } from '@core/contracts';
+import { foldWord, parseBuiltInKindWord, parseCallOutcomeName } from '@core/activity-types';
 import type { CallOutcome, LoggableKind } from '@core/kpi';
 import { parseMoneyInput } from '@core/money';
 import { addDays, isLocalDate, type LocalDate } from '@core/period';
@@ -33,12 +34,7 @@ import { addDays, isLocalDate, type LocalDate } from '@core/period';
  */
 
 /** A header or a cell as compared: lower case, accents kept (å, ø, æ matter), spaces and punctuation folded. */
-const fold = (value: string) =>
-  value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_\-./()]+/g, ' ')
-    .trim();
+const fold = foldWord;
 
 const HEADER_NAMES: Record<ImportField, readonly string[]> = {
   date: [
@@ -142,41 +138,6 @@ export function cleanImportMapping(kind: ImportKind, mapping: ImportMapping, col
   return clean;
 }
 
-const TYPE_NAMES: Record<string, BuiltInActivityType> = {
-  call: 'call_answered',
-  'call answered': 'call_answered',
-  'answered call': 'call_answered',
-  answered: 'call_answered',
-  samtale: 'call_answered',
-  'besvart samtale': 'call_answered',
-  'samtale besvart': 'call_answered',
-  besvart: 'call_answered',
-  anrop: 'call_answered',
-  'besvart anrop': 'call_answered',
-  'call unanswered': 'call_unanswered',
-  'unanswered call': 'call_unanswered',
-  unanswered: 'call_unanswered',
-  'no answer': 'call_unanswered',
-  'ubesvart samtale': 'call_unanswered',
-  'samtale ubesvart': 'call_unanswered',
-  ubesvart: 'call_unanswered',
-  'ubesvart anrop': 'call_unanswered',
-  'ikke svar': 'call_unanswered',
-  meeting: 'meeting',
-  'meeting held': 'meeting',
-  'held meeting': 'meeting',
-  møte: 'meeting',
-  'møte holdt': 'meeting',
-  'holdt møte': 'meeting',
-  sale: 'sale',
-  salg: 'sale',
-  email: 'email',
-  'e mail': 'email',
-  'e post': 'email',
-  epost: 'email',
-  linkedin: 'linkedin',
-};
-
 const OUTCOME_NAMES: Record<string, CallOutcome> = {
   'no progress': 'no_progress',
   none: 'no_progress',
@@ -195,7 +156,6 @@ const OUTCOME_NAMES: Record<string, CallOutcome> = {
   booket: 'meeting_booked',
 };
 
-export const parseActivityType = (cell: string): BuiltInActivityType | null => TYPE_NAMES[fold(cell)] ?? null;
 export const parseCallOutcome = (cell: string): CallOutcome | null => OUTCOME_NAMES[fold(cell)] ?? null;
 
 type DateTime = { date: string; seconds: number | null };
@@ -283,7 +243,6 @@ function readFieldCell(field: ImportType['fields'][number], cell: string): unkno
   }
 }
 
-/** The live own type a cell names (any of its names, in any language), or null. */
 /** A built-in kind the company renamed, by one of its names (a renamed call is an answered one, as "call" is). */
 function findRenamedKind(kinds: ActivityRowContext['renamedKinds'], cell: string): BuiltInActivityType | null {
   const wanted = fold(cell);
@@ -291,6 +250,7 @@ function findRenamedKind(kinds: ActivityRowContext['renamedKinds'], cell: string
   return kind === undefined ? null : kind === 'call' ? 'call_answered' : kind;
 }
 
+/** The live own type a cell names (any of its names, in any language), or null. */
 function findOwnType(types: readonly ImportType[], cell: string): ImportType | null {
   const wanted = fold(cell);
   return types.find((type) => Object.values(type.names).some((name) => fold(name ?? '') === wanted)) ?? null;
@@ -375,7 +335,7 @@ export function checkActivityRow(
   const typeCell = get('type');
   const outcomeCell = get('outcome');
   let type: ActivityImportRow['type'] | null =
-    typeCell === '' ? null : (parseActivityType(typeCell) ?? findRenamedKind(context.renamedKinds, typeCell));
+    typeCell === '' ? null : (parseBuiltInKindWord(typeCell) ?? findRenamedKind(context.renamedKinds, typeCell));
   let outcome: CallOutcome | null = null;
   // A company's own type by one of its names, when the cell names no built-in kind (decision 100).
   const ownType = typeCell !== '' && type === null ? findOwnType(context.ownTypes, typeCell) : null;
@@ -390,8 +350,13 @@ export function checkActivityRow(
     issue('type', 'kind_disabled', `${KIND_WORDS[type]} logging is turned off for the company`);
     type = null;
   }
-  if (outcomeCell !== '' && type !== 'custom') {
-    outcome = parseCallOutcome(outcomeCell);
+  // A call's outcome by the app's words, or by the names the activities' file writes ("Not answered"
+  // beside a renamed call, decision 116: such a call is an unanswered one).
+  const outcomeName =
+    outcomeCell !== '' && (type === 'call_answered' || type === 'call_unanswered') ? parseCallOutcomeName(outcomeCell) : null;
+  if (outcomeName === 'not_answered') type = 'call_unanswered';
+  else if (outcomeCell !== '' && type !== 'custom') {
+    outcome = parseCallOutcome(outcomeCell) ?? outcomeName;
     if (outcome === null) issue('outcome', 'unknown_outcome', `Unknown outcome: ${outcomeCell}`);
     else if (type !== null && type !== 'call_answered') issue('outcome', 'outcome_not_allowed', 'Only an answered call has an outcome');
   }

@@ -8,7 +8,7 @@ import { pickName } from '@core/activity-types';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { computeActivityKind, nameOwnTypeInSentence } from '@web/lib/activity-kind';
-import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { ReadActivityIcon } from '@web/components/activity-type-icon';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -130,12 +130,7 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
     : t(`feed.action.${kind}`);
   return (
     <li data-testid="feed-item" className="flex animate-fade-in gap-3 px-4 py-3 sm:px-5">
-      {/* A renamed built-in kind (decision 116) keeps its kind's icon. */}
-      {activity.ownType && activity.type === 'custom' ? (
-        <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="mt-0.5 size-8" />
-      ) : (
-        <ActivityIcon type={activity.type} className="mt-0.5 size-8" />
-      )}
+      <ReadActivityIcon activity={activity} className="mt-0.5 size-8" />
       <div className="min-w-0 flex-1">
         <p className="text-sm leading-snug">
           <span className="font-semibold">{name}</span> {action}

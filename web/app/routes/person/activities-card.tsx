@@ -2,8 +2,7 @@ import { type PersonOverview } from '@core/contracts';
 import { PhoneIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityIcon } from '@web/components/activity-icon';
-import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { ReadActivityIcon } from '@web/components/activity-type-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
 import { Button } from '@web/components/ui/button';
@@ -55,12 +54,7 @@ export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverv
             const kind = own ? [own.name, own.outcome].filter(Boolean).join(', ') : t(`activities.kinds.${computeActivityKind(activity)}`);
             return (
               <li key={activity.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
-                {/* A renamed built-in kind (decision 116) keeps its kind's icon. */}
-                {activity.ownType && activity.type === 'custom' ? (
-                  <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="size-8" />
-                ) : (
-                  <ActivityIcon type={activity.type} className="size-8" />
-                )}
+                <ReadActivityIcon activity={activity} className="size-8" />
                 <div className="min-w-0 flex-1">
                   {/* On a phone the kind and customer wrap rather than being cut to "Samtale, mø…". */}
                   <p className="text-sm font-medium break-words sm:truncate">

@@ -12,7 +12,13 @@ export function useRenameBuiltInKind() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ key, input }: { key: BuiltInKind; input: BuiltInKindNamesInput }) => renameBuiltInKind(key, input),
-    // The feed names a renamed kind's activities by the server's read: read it again too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.activityTypes }),
+    // The feeds and boards name a renamed kind's activities by the server's read: read them again too
+    // (the live change does the same on every other screen, web/lib/realtime.ts).
+    onSuccess: () =>
+      Promise.all(
+        [queryKeys.activityTypes, queryKeys.feed.all, queryKeys.scoreboard.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

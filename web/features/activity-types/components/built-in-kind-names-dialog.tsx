@@ -51,8 +51,11 @@ export function BuiltInKindNamesDialog({
     setError(undefined);
     try {
       await save.mutateAsync({ key: kind, input: checked.data });
+      // Given back: the kind is named by the app's word again, and the toast says which.
       toast.success(
-        input.names === null ? t('activityTypes.rename.restored', { kind: name }) : t('activityTypes.rename.saved', { kind: name }),
+        input.names === null
+          ? t('activityTypes.rename.restored', { kind: t(`activityTypes.builtInKinds.${kind}`) })
+          : t('activityTypes.rename.saved', { kind: name }),
       );
       onOpenChange(false);
     } catch (failure) {

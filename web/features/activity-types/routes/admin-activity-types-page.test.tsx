@@ -197,7 +197,7 @@ describe('Administration, Activity types', () => {
     dialog = within(await screen.findByRole('dialog', { name: 'Rename Demo' }));
     expect(dialog.getByRole('textbox', { name: 'English' })).toHaveValue('Demo');
     await user.click(dialog.getByRole('button', { name: 'Use Dealboard’s names' }));
-    expect(await screen.findByText('Demo has Dealboard’s names again')).toBeInTheDocument();
+    expect(await screen.findByText('Meeting has Dealboard’s name again')).toBeInTheDocument();
     expect(sent(recorded, 'PUT').at(-1)).toEqual(['/api/v1/activity-types/built-in/meeting/names', { names: null }]);
     expect(await within(builtIn).findByText('Meeting')).toBeInTheDocument();
   });

@@ -44,7 +44,7 @@ export function LogCallDialog({
 function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | undefined }) {
   const { t } = useTranslation('activity');
   // A kind the company renamed (decision 116) is logged by its name.
-  const { renamed } = useKindNames();
+  const { logTitle } = useKindNames();
   const [answered, setAnswered] = useState<boolean | null>(null);
   const [outcome, setOutcome] = useState<CallOutcome | null>(null);
   const [customerName, setCustomerName] = useState('');
@@ -95,7 +95,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
     return (
       <>
         <DialogHeader>
-          <DialogTitle>{renamed('call') ? t('custom.title', { name: renamed('call') }) : t('logCall.title')}</DialogTitle>
+          <DialogTitle>{logTitle('call', t('logCall.title'))}</DialogTitle>
           <DialogDescription>{t('logCall.stepOne')}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -125,7 +125,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
     <form onSubmit={onSubmit} className="grid gap-5">
       <DialogHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <DialogTitle>{renamed('call') ? t('custom.title', { name: renamed('call') }) : t('logCall.title')}</DialogTitle>
+          <DialogTitle>{logTitle('call', t('logCall.title'))}</DialogTitle>
           <Badge variant={answered ? 'success' : 'secondary'}>
             {answered ? <PhoneIncomingIcon aria-hidden /> : <PhoneMissedIcon aria-hidden />}
             {answered ? t('logCall.answeredCall') : t('logCall.unansweredCall')}

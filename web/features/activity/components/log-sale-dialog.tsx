@@ -31,7 +31,7 @@ export function LogSaleDialog({ open, onOpenChange }: { open: boolean; onOpenCha
 function LogSaleForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('activity');
   // A kind the company renamed (decision 116) is logged by its name.
-  const { renamed } = useKindNames();
+  const { logTitle } = useKindNames();
   const format = useCompanyFormat();
   const valueId = useId();
   const productId = useId();
@@ -81,7 +81,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
       <DialogHeader>
         <div className="flex items-center gap-3">
           <ActivityIcon type="sale" />
-          <DialogTitle>{renamed('sale') ? t('custom.title', { name: renamed('sale') }) : t('logSale.title')}</DialogTitle>
+          <DialogTitle>{logTitle('sale', t('logSale.title'))}</DialogTitle>
         </div>
         <DialogDescription>{t('logSale.description')}</DialogDescription>
       </DialogHeader>

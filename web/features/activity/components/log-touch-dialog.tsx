@@ -32,7 +32,7 @@ export function LogTouchDialog({ kind, onOpenChange }: { kind: TouchKind | null;
 function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void }) {
   const { t } = useTranslation('activity');
   // A kind the company renamed (decision 116) is logged by its name.
-  const { renamed } = useKindNames();
+  const { logTitle } = useKindNames();
   const [customerName, setCustomerName] = useState('');
   const [notes, setNotes] = useState('');
   const [day, setDay] = useState<LogDay>(TODAY);
@@ -60,7 +60,7 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
       <DialogHeader>
         <div className="flex items-center gap-3">
           <ActivityIcon type={kind} />
-          <DialogTitle>{renamed(kind) ? t('custom.title', { name: renamed(kind) }) : t(`logOther.${kind}Title`)}</DialogTitle>
+          <DialogTitle>{logTitle(kind, t(`logOther.${kind}Title`))}</DialogTitle>
         </div>
         <DialogDescription>{t(`logOther.${kind}Description`)}</DialogDescription>
       </DialogHeader>

@@ -7,8 +7,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
 import { useTeamFeed } from '../api/get-team-feed';
-import { ActivityIcon } from '@web/components/activity-icon';
-import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { ReadActivityIcon } from '@web/components/activity-type-icon';
 import { nameOwnType } from '@web/lib/activity-kind';
 import { computeCallOutcome } from '@core/kpi';
 import { cutCustomerName, FEED_NOTES_MAX } from '@web/lib/feed-text';
@@ -75,12 +74,7 @@ export function TeamFeedCard() {
               const detail = [customer?.text, item.notes && truncateText(item.notes, FEED_NOTES_MAX)].filter(Boolean).join(' · ');
               return (
                 <li key={item.id} className="flex items-start gap-3 text-sm" data-testid="team-feed-item">
-                  {/* A renamed built-in kind (decision 116) keeps its kind's icon. */}
-                  {item.ownType && item.type === 'custom' ? (
-                    <ActivityTypeBadge icon={item.ownType.icon} colour={item.ownType.colour} className="size-8" />
-                  ) : (
-                    <ActivityIcon type={item.type} className="size-8" />
-                  )}
+                  <ReadActivityIcon activity={item} className="size-8" />
                   <div className="min-w-0 flex-1">
                     <p className="flex items-baseline justify-between gap-2">
                       <span className={cn('truncate font-medium', isMine && 'text-primary')}>{who}</span>

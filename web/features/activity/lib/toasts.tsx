@@ -4,14 +4,29 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
 import { useCompanyFormat } from '@web/lib/format';
+import { findBuiltInKind, useKindNames } from '@web/lib/kind-names';
 import { showErrorToast } from '@web/lib/show-error-toast';
 import { deleteActivity, onActivityDeleted } from '../api/delete-activity';
 
-/** The catalogue of logging toasts: a title, and the description in the product's words. */
+/**
+ * The catalogue of logging toasts: a title, and the description in the product's words. A kind the
+ * company renamed (decision 116) is named so in the title; a description that names the kind gives
+ * way to the plain one.
+ */
 function loggedMessage(
   activity: Activity,
   money: (amount: number) => string,
+  renamed: string | null,
 ): { title: string; description: string; values?: Record<string, string> } {
+  if (renamed) {
+    const title = 'toast.kindLogged';
+    // Answered or not, a sale's amount: what the app's description would have said, without its name for the kind.
+    if (activity.type === 'call_answered') return { title, description: 'logCall.answered', values: { name: renamed } };
+    if (activity.type === 'call_unanswered') return { title, description: 'logCall.notAnswered', values: { name: renamed } };
+    if (activity.type === 'sale')
+      return { title, description: 'toast.renamedSaleOf', values: { name: renamed, amount: money(activity.ticketSize ?? 0) } };
+    return { title, description: 'toast.customRecorded', values: { name: renamed } };
+  }
   switch (activity.type) {
     case 'call_answered':
       return { title: 'toast.callLogged', description: 'toast.answeredRecorded' };
@@ -35,6 +50,7 @@ export function useActivityToasts() {
   const { t } = useTranslation('activity');
   const queryClient = useQueryClient();
   const { money, longDay } = useCompanyFormat();
+  const { renamed } = useKindNames();
 
   const showError = useCallback(
     (descriptionKey: string, error?: unknown, titleKey = 'toast.error') => showErrorToast(t(titleKey), t(descriptionKey), error),
@@ -56,18 +72,19 @@ export function useActivityToasts() {
 
   const showLogged = useCallback(
     (activity: Activity) => {
-      const message = loggedMessage(activity, money);
+      const kind = findBuiltInKind(activity.type);
+      const message = loggedMessage(activity, money, kind && renamed(kind));
       // What a rep wants to see at a glance: the outcome that mattered (a booked meeting) and the points.
       const outcome = activity.outcome && activity.outcome !== 'no_progress' ? t(`outcomes.${activity.outcome}`) : null;
       const points = activity.pointsEarned > 0 ? t('plusPts', { count: activity.pointsEarned }) : null;
       // A log for an earlier day leaves today's list as it was: the toast says where it went.
       const earlier = activity.loggedLate ? t('toast.forDay', { day: longDay(activity.localDate) }) : null;
-      toast.success(t(message.title), {
+      toast.success(t(message.title, message.values), {
         description: [earlier, t(message.description, message.values), outcome, points].filter(Boolean).join(' · '),
         action: { label: t('toast.undo'), onClick: () => void undo(activity.id) },
       });
     },
-    [money, longDay, t, undo],
+    [money, longDay, t, undo, renamed],
   );
 
   const showSuccess = useCallback(

@@ -2,7 +2,7 @@ import type { RankBy, RecentActivity } from '@core/contracts';
 import { ListChecksIcon, PercentIcon, PhoneIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConversionInfo } from '@web/components/conversion-label';
-import { ACTIVITY_LOOKS, ActivityIcon } from '@web/components/activity-icon';
+import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
 import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
@@ -15,7 +15,7 @@ import { LiveBadge } from '@web/components/scoreboard/live-badge';
 import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
-import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { ReadActivityIcon } from '@web/components/activity-type-icon';
 import { cn } from '@web/lib/cn';
 import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -138,12 +138,7 @@ function TeamActivityItem({ activity, format, href }: { activity: RecentActivity
   const own = nameOwnType(activity.ownType, i18n.language);
   return (
     <li data-testid="team-activity" className="flex animate-fade-in items-center gap-3 px-4 py-2.5 sm:px-5">
-      {/* A renamed built-in kind (decision 116) keeps its kind's icon. */}
-      {activity.ownType && activity.type === 'custom' ? (
-        <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="size-8" />
-      ) : (
-        <ActivityIcon type={activity.type} className="size-8" />
-      )}
+      <ReadActivityIcon activity={activity} className="size-8" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">
           {own ? [own.name, own.outcome].filter(Boolean).join(': ') : t(`teamOverview.label.${kind}`)}
