@@ -582,7 +582,10 @@ describe('activity types', () => {
       // Norwegian on a desktop, light, first.
       await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
       await page.goto('/app/admin/activity-types');
-      await page.getByRole('list', { name: 'Innebygd' }).getByText(/· bonus 10 ved 2 om dagen$/).waitFor();
+      await page
+        .getByRole('list', { name: 'Innebygd' })
+        .getByText(/· bonus 10 ved 2 om dagen$/)
+        .waitFor();
       await saveSettledScreenshot(page, 'activity-types-22-built-in-nb-desktop');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.emulateMedia({ colorScheme: 'dark' });
