@@ -529,10 +529,10 @@ describe('activity types', () => {
 
   it('an admin gives meetings a daily bonus from the built-in kinds; the rep’s second meeting of the day earns it', async () => {
     await page.goto('/app/admin/activity-types');
-    const meeting = page.getByRole('list', { name: 'Built in' }).getByRole('listitem').filter({ hasText: 'Meeting' });
+    const meeting = page.getByRole('list', { name: 'Built in' }).getByRole('listitem').filter({ hasText: 'Meeting held' });
     await meeting.getByText(/No daily bonus$/).waitFor();
-    await meeting.getByRole('button', { name: 'Daily bonus: Meeting' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Daily bonus: Meeting' });
+    await meeting.getByRole('button', { name: 'Daily bonus: Meeting held' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Daily bonus: Meeting held' });
     await dialog.getByRole('switch', { name: 'Extra points for reaching a number in a day' }).click();
     await dialog.getByRole('textbox', { name: 'How many in a day' }).fill('2');
     await dialog.getByRole('textbox', { name: 'Extra points' }).fill('10');
@@ -559,21 +559,21 @@ describe('activity types', () => {
       {
         language: 'nb',
         builtIn: 'Innebygd',
-        meeting: 'Møte',
+        meeting: 'Møte holdt',
         cancel: 'Avbryt',
         hint: 'Nummer 2 på en dag gir 10 ekstra poeng, én gang om dagen.',
       },
       {
         language: 'sv',
         builtIn: 'Inbyggda',
-        meeting: 'Möte',
+        meeting: 'Genomfört möte',
         cancel: 'Avbryt',
         hint: 'Nummer 2 på en dag ger 10 extra poäng, en gång om dagen.',
       },
       {
         language: 'da',
         builtIn: 'Indbygget',
-        meeting: 'Møde',
+        meeting: 'Afholdt møde',
         cancel: 'Annullér',
         hint: 'Nummer 2 på en dag giver 10 ekstra point, én gang om dagen.',
       },
@@ -612,8 +612,8 @@ describe('activity types', () => {
   it('an admin renames the held meeting "Demo": the log button, its dialog and the floor’s feed call it so, until the app’s name is back', async () => {
     await page.goto('/app/admin/activity-types');
     const builtIn = page.getByRole('list', { name: 'Built in' });
-    await builtIn.getByRole('button', { name: 'Rename Meeting' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Rename Meeting' });
+    await builtIn.getByRole('button', { name: 'Rename Meeting held' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename Meeting held' });
     await dialog.getByRole('textbox', { name: 'English' }).fill('Demo');
     await dialog.getByRole('textbox', { name: 'Norsk (bokmål)' }).fill('Demo');
     await saveSettledScreenshot(dialog, 'activity-types-26-rename-kind');
@@ -621,7 +621,7 @@ describe('activity types', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await builtIn
       .getByRole('listitem')
-      .filter({ hasText: 'Demo · Dealboard: Meeting' })
+      .filter({ hasText: 'Demo · Dealboard: Meeting held' })
       .getByRole('button', { name: 'Rename Demo' })
       .waitFor();
     await saveSettledScreenshot(page, 'activity-types-27-renamed-kind');
@@ -651,8 +651,8 @@ describe('activity types', () => {
       await saveSettledScreenshot(nb, 'activity-types-30-rename-kind-nb-phone-dark');
       expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
       await nb.getByRole('button', { name: 'Bruk Dealboards navn' }).click();
-      await page.getByText('Møte har Dealboards navn igjen').waitFor();
-      await page.getByRole('list', { name: 'Innebygd' }).getByText('Møte', { exact: true }).waitFor();
+      await page.getByText('Møte holdt har Dealboards navn igjen').waitFor();
+      await page.getByRole('list', { name: 'Innebygd' }).getByText('Møte holdt', { exact: true }).waitFor();
     } finally {
       await page.setViewportSize({ width: 1366, height: 860 });
       await page.emulateMedia({ colorScheme: 'light' });

@@ -60,6 +60,13 @@ const KIND_WORDS: Record<string, BuiltInActivityType> = {
   møde: 'meeting',
   'afholdt møde': 'meeting',
   affär: 'sale',
+  försäljning: 'sale',
+  'call not answered': 'call_unanswered',
+  'samtale ikke besvart': 'call_unanswered',
+  'opkald besvaret': 'call_answered',
+  'opkald ikke besvaret': 'call_unanswered',
+  'linkedin touch': 'linkedin',
+  'linkedin kontakt': 'linkedin',
 };
 
 /** The built-in kind a word names (a bare "call" is an answered one), or null. */

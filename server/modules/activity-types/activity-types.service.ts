@@ -248,8 +248,11 @@ export async function renameBuiltInKind(
     const appNames = BUILT_IN_KPI_TYPE_SHAPES[key].names;
     const names = input.names ? cleanNames(input.names) : appNames;
     const renamed = !sameNames(names, appNames);
+    const kinds = new Map((await selectRenamedKinds(tx, actor.companyId)).map((row) => [row.key, row.names]));
+    // Nothing to change (the same names saved again): no write, and no entry in the audit log.
+    const before = kinds.get(key);
+    if (renamed ? before !== undefined && sameNames(before, names) : before === undefined) return readRenamedKinds(tx, actor.companyId);
     if (renamed) {
-      const kinds = new Map((await selectRenamedKinds(tx, actor.companyId)).map((row) => [row.key, row.names]));
       const otherKinds = BUILT_IN_KINDS.filter((other) => other !== key).map((other) => ({
         names: kinds.get(other) ?? BUILT_IN_KPI_TYPE_SHAPES[other].names,
       }));

@@ -87,8 +87,12 @@ it('lets an admin rename a built-in kind, not a rep, and refuses an empty name o
   expect(list.renamedKinds.map((kind) => kind.key)).toEqual(['call', 'meeting']);
   // A renamed kind is still no own type: not listed, edited or deleted as one.
   expect(list.types.map((type) => type.names.en)).toEqual(['Site visit']);
-  const audit = await ok<AuditLogPage>(await t.request('/api/v1/admin/audit-log?action=activity_type.changed', { as: admin }));
-  expect(audit.entries[0]!.details).toMatchObject({ name: 'Dial' });
+  const audit = async () => ok<AuditLogPage>(await t.request('/api/v1/admin/audit-log?action=activity_type.changed', { as: admin }));
+  const entries = (await audit()).entries;
+  expect(entries[0]!.details).toMatchObject({ name: 'Dial' });
+  // The same names again change nothing: no second entry.
+  await ok(await rename(admin, 'call', { nb: 'Ringing', en: 'Dial ' }));
+  expect((await audit()).entries).toHaveLength(entries.length);
 });
 
 it('names the kind’s activities by it in the feed, those logged before too, a call with its outcome; other kinds keep the app’s words', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readImportAmount, readImportNumber } from './imports.rows';
+import { checkActivityRow, proposeImportMapping, readImportAmount, readImportNumber } from './imports.rows';
 
 /* An own type's number and money cells (decision 100): read by the rules a sale's value is read with. */
 
@@ -25,5 +25,41 @@ describe('the numbers of an own type’s fields in a spreadsheet', () => {
     expect(readImportAmount('0,00 kr')).toBe(0);
     expect(readImportAmount('mye')).toBeNull();
     expect(readImportAmount('-5')).toBeNull();
+  });
+});
+
+describe('a Swedish or Danish file, as the app’s own activities’ file writes one', () => {
+  it('maps its headers to the fields', () => {
+    expect(proposeImportMapping('activities', ['Dato', 'E-mail', 'Type', 'Udfald', 'Kunde', 'Værdi', 'Noter'])).toMatchObject({
+      date: 0,
+      email: 1,
+      type: 2,
+      outcome: 3,
+      customer: 4,
+      value: 5,
+      notes: 6,
+    });
+    expect(proposeImportMapping('activities', ['Datum', 'E-post', 'Typ', 'Utfall', 'Kund', 'Värde', 'Anteckningar'])).toMatchObject({
+      type: 2,
+      customer: 4,
+      value: 5,
+      notes: 6,
+    });
+  });
+
+  it('reads its kinds and outcomes in Danish: a held meeting, a call with a booked meeting, one not answered', () => {
+    const mapping = { date: 0, email: 1, type: 2, outcome: 3 };
+    const context = {
+      membersByEmail: new Map([['lars@example.com', 'lars']]),
+      enabledKinds: { call: true, sale: true, meeting: true, email: false, linkedin: false },
+      today: '2026-12-07' as never,
+      ownTypes: [],
+      fields: {},
+    };
+    const check = (type: string, outcome: string) => checkActivityRow(['2026-12-07', 'lars@example.com', type, outcome], mapping, context);
+    expect(check('Afholdt møde', '').row).toMatchObject({ type: 'meeting' });
+    expect(check('Opkald', 'Møde booket').row).toMatchObject({ type: 'call_answered', outcome: 'meeting_booked' });
+    expect(check('Opkald', 'Ikke besvaret').row).toMatchObject({ type: 'call_unanswered', outcome: null });
+    expect(check('Opkald', 'Frokost').issues).toMatchObject([{ field: 'outcome', code: 'unknown_outcome' }]);
   });
 });

@@ -28,7 +28,7 @@ import { parseMoneyInput } from '@core/money';
 import { addDays, isLocalDate, type LocalDate } from '@core/period';
 
 /*
- * The import's row checks, pure: which of our fields a header names (English and Norwegian), and
+ * The import's row checks, pure: which of our fields a header names (in the four languages the app speaks), and
  * what a row's cells mean, or why they cannot be imported. Nothing here reads the database; the
  * service hands in the company's members, its enabled kinds and its today.
  */
@@ -51,8 +51,12 @@ const HEADER_NAMES: Record<ImportField, readonly string[]> = {
     'logged at',
     'time stamp',
     'timestamp',
+    'datum',
+    'datum och tid',
+    'dato og tid',
+    'date and time',
   ],
-  time: ['time', 'tid', 'klokkeslett', 'kl'],
+  time: ['time', 'tid', 'klokkeslett', 'kl', 'klockslag', 'klokkeslæt'],
   email: [
     'email',
     'e mail',
@@ -67,13 +71,30 @@ const HEADER_NAMES: Record<ImportField, readonly string[]> = {
     'selger e post',
     'user',
     'bruker',
+    'användare',
+    'säljare',
+    'bruger',
+    'sælger',
   ],
-  type: ['type', 'activity', 'activity type', 'kind', 'aktivitet', 'aktivitetstype', 'art'],
-  outcome: ['outcome', 'result', 'resultat', 'utfall'],
-  customer: ['customer', 'customer name', 'company', 'kunde', 'kundenavn', 'firma', 'bedrift'],
-  value: ['value', 'amount', 'sale value', 'ticket size', 'verdi', 'beløp', 'salgsverdi', 'sum'],
-  product: ['product', 'product name', 'service', 'produkt', 'tjeneste', 'produktnavn'],
-  notes: ['notes', 'note', 'comment', 'comments', 'notat', 'notater', 'kommentar', 'merknad'],
+  type: ['type', 'activity', 'activity type', 'kind', 'aktivitet', 'aktivitetstype', 'art', 'typ', 'aktivitetstyp'],
+  outcome: ['outcome', 'result', 'resultat', 'utfall', 'udfald'],
+  customer: ['customer', 'customer name', 'company', 'kunde', 'kundenavn', 'firma', 'bedrift', 'kund', 'kundnamn', 'företag', 'virksomhed'],
+  value: ['value', 'amount', 'sale value', 'ticket size', 'verdi', 'beløp', 'salgsverdi', 'sum', 'värde', 'belopp', 'værdi', 'beløb'],
+  product: ['product', 'product name', 'service', 'produkt', 'tjeneste', 'produktnavn', 'tjänst'],
+  notes: [
+    'notes',
+    'note',
+    'comment',
+    'comments',
+    'notat',
+    'notater',
+    'kommentar',
+    'merknad',
+    'anteckningar',
+    'anteckning',
+    'noter',
+    'kommentarer',
+  ],
   name: ['name', 'customer', 'customer name', 'company', 'navn', 'kunde', 'kundenavn', 'firma', 'bedrift'],
   domain: ['domain', 'website', 'web', 'domene', 'nettside', 'url'],
   segment: ['segment', 'category', 'kategori', 'type'],

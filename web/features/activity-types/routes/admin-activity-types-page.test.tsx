@@ -118,7 +118,7 @@ describe('Administration, Activity types', () => {
     // In use: archived, never deleted; the unused archived one may go.
     expect(within(rows[0]!).queryByRole('button', { name: 'Delete “Demo held”' })).toBeNull();
     expect(within(rows[1]!).getByRole('button', { name: 'Restore “Fax”' })).toBeInTheDocument();
-    for (const kind of ['Call', 'Meeting', 'Sale', 'E-mail', 'LinkedIn']) expect(screen.getByText(kind)).toBeInTheDocument();
+    for (const kind of ['Call', 'Meeting held', 'Sale', 'E-mail', 'LinkedIn']) expect(screen.getByText(kind)).toBeInTheDocument();
     // What each kind is worth, from the point rules, as the log buttons promise it.
     const kinds = within(screen.getByRole('list', { name: 'Built in' })).getAllByRole('listitem');
     await waitFor(() => expect(kinds[0]).toHaveTextContent('0–5 points by outcome · Daily bonus under KPI Rules'));
@@ -138,8 +138,8 @@ describe('Administration, Activity types', () => {
     expect(within(builtIn).getAllByRole('listitem')[0]).toHaveTextContent('Daily bonus under KPI Rules');
     expect(within(builtIn).queryByRole('button', { name: 'Daily bonus: Call' })).toBeNull();
 
-    await user.click(within(meeting).getByRole('button', { name: 'Daily bonus: Meeting' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Daily bonus: Meeting' }));
+    await user.click(within(meeting).getByRole('button', { name: 'Daily bonus: Meeting held' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Daily bonus: Meeting held' }));
     await user.click(dialog.getByRole('switch', { name: 'Extra points for reaching a number in a day' }));
     const threshold = dialog.getByRole('textbox', { name: 'How many in a day' });
     expect(dialog.getByText('The one that brings a day to 5 earns 5 extra points, once a day.')).toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('Administration, Activity types', () => {
     await user.clear(points);
     await user.type(points, '10');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved the daily bonus for Meeting')).toBeInTheDocument();
+    expect(await screen.findByText('Saved the daily bonus for Meeting held')).toBeInTheDocument();
     expect(sent(recorded, 'PUT')).toEqual([['/api/v1/activity-types/built-in/meeting/bonus', { bonus: { threshold: 3, points: 10 } }]]);
     expect(await within(builtIn).findByText(/bonus 10 at 3 a day$/)).toBeInTheDocument();
   });
@@ -168,8 +168,8 @@ describe('Administration, Activity types', () => {
     const recorded = stubServer();
     const user = renderPage();
     const builtIn = await screen.findByRole('list', { name: 'Built in' });
-    await user.click(await within(builtIn).findByRole('button', { name: 'Rename Meeting' }));
-    let dialog = within(await screen.findByRole('dialog', { name: 'Rename Meeting' }));
+    await user.click(await within(builtIn).findByRole('button', { name: 'Rename Meeting held' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Rename Meeting held' }));
     // An empty field shows the app's name; none given is refused before anything is sent.
     const english = dialog.getByRole('textbox', { name: 'English' });
     expect(english).toHaveAttribute('placeholder', 'Meeting held');
@@ -187,19 +187,19 @@ describe('Administration, Activity types', () => {
     await user.type(english, 'Demo');
     await user.type(dialog.getByRole('textbox', { name: 'Norsk (bokmål)' }), ' Demo ');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved the new name for Meeting')).toBeInTheDocument();
+    expect(await screen.findByText('Saved the new name for Meeting held')).toBeInTheDocument();
     expect(sent(recorded, 'PUT').at(-1)).toEqual(['/api/v1/activity-types/built-in/meeting/names', { names: { en: 'Demo', nb: 'Demo' } }]);
     const meeting = within(builtIn).getAllByRole('listitem')[1]!;
     await within(meeting).findByRole('button', { name: 'Rename Demo' });
-    expect(meeting).toHaveTextContent('Demo · Dealboard: Meeting');
+    expect(meeting).toHaveTextContent('Demo · Dealboard: Meeting held');
 
     await user.click(within(meeting).getByRole('button', { name: 'Rename Demo' }));
     dialog = within(await screen.findByRole('dialog', { name: 'Rename Demo' }));
     expect(dialog.getByRole('textbox', { name: 'English' })).toHaveValue('Demo');
     await user.click(dialog.getByRole('button', { name: 'Use Dealboard’s names' }));
-    expect(await screen.findByText('Meeting has Dealboard’s name again')).toBeInTheDocument();
+    expect(await screen.findByText('Meeting held has Dealboard’s name again')).toBeInTheDocument();
     expect(sent(recorded, 'PUT').at(-1)).toEqual(['/api/v1/activity-types/built-in/meeting/names', { names: null }]);
-    expect(await within(builtIn).findByText('Meeting')).toBeInTheDocument();
+    expect(await within(builtIn).findByText('Meeting held')).toBeInTheDocument();
   });
 
   it('offers the templates when the company has no type of its own, and adds one', async () => {

@@ -164,7 +164,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
       <LogDialogFooter
         pending={logActivity.isPending}
         canSubmit={canSubmit}
-        submit={t('logCall.submit')}
+        submit={logTitle('call', t('logCall.submit'))}
         saving={t('logCall.saving')}
         leave={{
           kind: 'back',

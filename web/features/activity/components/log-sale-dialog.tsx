@@ -144,7 +144,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
       <LogDialogFooter
         pending={logActivity.isPending}
         canSubmit={canSubmit}
-        submit={t('logSale.submit')}
+        submit={logTitle('sale', t('logSale.submit'))}
         saving={t('logSale.saving')}
         leave={{ kind: 'cancel', label: t('logSale.cancel'), onClick: onDone }}
       />

@@ -61,7 +61,7 @@ export function Component() {
   const { t } = useTranslation('activity');
   const nameOf = useNameOf();
   // A built-in kind the company renamed (decision 116) is offered and listed by its name.
-  const { renamed } = useKindNames();
+  const { renamed, label } = useKindNames();
   const { rules } = useLogRules();
   const { showLogged } = useActivityToasts();
   const [step, setStep] = useState<Step>({ kind: 'buttons' });
@@ -154,8 +154,19 @@ export function Component() {
       )}
       {step.kind === 'buttons' && (
         <div className="grid grid-cols-2 gap-3">
-          <BigButton primary action="answered" look={ANSWERED_LOOK} label={t('quickLogPage.answered')} onClick={act} />
-          <BigButton action="not-answered" look={UNANSWERED_LOOK} label={t('quickLogPage.notAnswered')} onClick={act} />
+          <BigButton
+            primary
+            action="answered"
+            look={ANSWERED_LOOK}
+            label={renamed('call') ? label('call_answered') : t('quickLogPage.answered')}
+            onClick={act}
+          />
+          <BigButton
+            action="not-answered"
+            look={UNANSWERED_LOOK}
+            label={renamed('call') ? label('call_unanswered') : t('quickLogPage.notAnswered')}
+            onClick={act}
+          />
           {(rules?.enabledKinds.meeting ?? true) && (
             <BigButton action="meeting" look={ACTIVITY_LOOKS.meeting} label={renamed('meeting') ?? t('quickLog.meeting')} onClick={act} />
           )}
