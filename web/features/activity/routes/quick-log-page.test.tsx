@@ -57,6 +57,32 @@ describe('what waits to sync on quick log', () => {
   });
 });
 
+describe('a built-in kind the company renamed (decision 116)', () => {
+  it('offers it by its name: a call’s two buttons say whether it was answered', async () => {
+    stubFetch({
+      'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules()),
+      'GET /api/v1/activity-types': reply(200, {
+        types: [],
+        myUse: {},
+        builtIn: [],
+        renamedKinds: [
+          { key: 'call', names: { en: 'Dial' } },
+          { key: 'meeting', names: { en: 'Demo' } },
+        ],
+      }),
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <QuickLogPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('button', { name: 'Dial · answered' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dial · not answered' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Demo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sale' })).toBeInTheDocument();
+  });
+});
+
 describe("taps made on the start screen's copy before the app had started (decision 090)", () => {
   it('logs each kept tap once, as a tap on the live screen would, and opens the step an answered call needs', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
