@@ -283,6 +283,35 @@ describe("a person's page", () => {
     expect(within(list).getByRole('listitem')).toHaveTextContent(/^Door knock, Talked · Tømrer Hansen/);
   });
 
+  it('marks the activity that carries its day’s bonus, a call’s as the calls’ rule', async () => {
+    const first = makeOverview().activities[0]!;
+    const meeting = {
+      ...first,
+      id: 'm1',
+      type: 'meeting' as const,
+      ticketSize: null,
+      amount: null,
+      notes: 'Demo for the CFO',
+      points: 13,
+      bonusPoints: 10,
+    };
+    const call = {
+      ...first,
+      id: 'c1',
+      type: 'call_unanswered' as const,
+      ticketSize: null,
+      amount: null,
+      notes: null,
+      points: 5,
+      bonusPoints: 5,
+    };
+    renderPage(reply(200, makeOverview({ activities: [meeting, call, { ...first, id: 'plain', bonusPoints: 0 }] })));
+    const [withBonus, callWithBonus, plain] = within(await screen.findByTestId('person-activities')).getAllByRole('listitem');
+    expect(withBonus).toHaveTextContent('daily bonus +10 · Demo for the CFO');
+    expect(callWithBonus).toHaveTextContent('daily call bonus +5');
+    expect(plain).not.toHaveTextContent(/bonus/);
+  });
+
   it('asks for another funnel period', async () => {
     const { calls, user } = renderPage();
     await user.click(await screen.findByRole('combobox', { name: 'Funnel period' }));
@@ -411,7 +440,9 @@ describe("a person's page", () => {
     expect(await screen.findByText('Nothing logged yet')).toBeInTheDocument();
     expect(screen.getByText('No wrap-ups yet')).toBeInTheDocument();
     expect(screen.getByText('No calls in this period yet.')).toBeInTheDocument();
-    expect(screen.getByTestId('person-trend-chart')).toHaveAccessibleName('Calls per week over the last 12 weeks: nothing logged yet.');
+    expect(screen.getByTestId('person-trend-chart')).toHaveAccessibleName('Calls per week over the last 12 weeks: none yet.');
+    // Of the figure shown, not of the person: they may have logged other things.
+    expect(screen.getByText('Calls: none in the last 12 weeks yet')).toBeInTheDocument();
   });
 
   it('tells a colleague the page is not theirs without asking the server (no refused request in the console)', async () => {

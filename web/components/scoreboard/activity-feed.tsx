@@ -9,6 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { computeActivityKind, nameOwnTypeInSentence } from '@web/lib/activity-kind';
 import { ReadActivityIcon } from '@web/components/activity-type-icon';
+import { DailyBonusNote } from './daily-bonus-note';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -148,11 +149,8 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
           )}
         </p>
         {activity.bonusPoints > 0 && (
-          <p className="mt-0.5 text-xs font-medium text-warning-strong">
-            {/* The call's bonus is the calls' rule; any other type's (its own, or a meeting's, decision 115) the day's. */}
-            {activity.type === 'call_answered' || activity.type === 'call_unanswered'
-              ? t('feed.callBonus', { value: format.number(activity.bonusPoints) })
-              : t('feed.ownTypeBonus', { value: format.number(activity.bonusPoints) })}
+          <p className="mt-0.5 text-xs">
+            <DailyBonusNote activity={activity} />
           </p>
         )}
         {/* A sale's value (won: green), or an own type's amount, which may be a lost renewal's (plain). */}

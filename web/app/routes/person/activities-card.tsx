@@ -3,6 +3,7 @@ import { PhoneIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadActivityIcon } from '@web/components/activity-type-icon';
+import { DailyBonusNote } from '@web/components/scoreboard/daily-bonus-note';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
 import { Button } from '@web/components/ui/button';
@@ -61,9 +62,11 @@ export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverv
                     {kind}
                     {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
                   </p>
-                  {(activity.amount !== null || activity.notes) && (
+                  {(activity.amount !== null || activity.notes || activity.bonusPoints > 0) && (
                     <p className="truncate text-xs text-muted-foreground">
-                      {/* A sale's value, or an own type's amount. */}
+                      {/* The day's bonus it carries, a sale's value or an own type's amount, the notes. */}
+                      {activity.bonusPoints > 0 && <DailyBonusNote activity={activity} />}
+                      {activity.bonusPoints > 0 && (activity.amount !== null || activity.notes) && ' · '}
                       {activity.amount !== null && <span className="font-medium text-foreground">{format.money(activity.amount)}</span>}
                       {activity.amount !== null && activity.notes && ' · '}
                       {activity.notes}

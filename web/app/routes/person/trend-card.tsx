@@ -63,7 +63,8 @@ export function TrendCard({ data, format }: { data: PersonOverview; format: Comp
               </Suspense>
               {total === 0 && (
                 <p className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground" aria-hidden>
-                  {t('trend.empty')}
+                  {/* Of the figure shown: a rep who logged only meetings has logged something, just no calls. */}
+                  {t('trend.empty', { metric: metricName })}
                 </p>
               )}
             </div>

@@ -1,23 +1,29 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ActivityTypeList } from '@core/contracts';
 import { computeLocalDate } from '@core/period';
 import { Toaster } from '@web/components/ui/toaster';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestActivity } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { stubFetch } from '@web/test/stub-fetch';
+import { queryKeys } from '@web/lib/query-keys';
 import { useActivityToasts } from './toasts';
 
 afterEach(() => dismissAllToasts());
 
-function Logged({ localDate, loggedLate }: { localDate: string; loggedLate: boolean }) {
+function Logged({ localDate, loggedLate, dailyBonus = false }: { localDate: string; loggedLate: boolean; dailyBonus?: boolean }) {
   const { showLogged } = useActivityToasts();
   return (
     <>
       <button
         type="button"
-        onClick={() => showLogged(makeTestActivity({ type: 'meeting', kind: 'meeting', localDate, loggedLate, pointsEarned: 3 }))}
+        onClick={() =>
+          showLogged(
+            makeTestActivity({ type: 'meeting', kind: 'meeting', localDate, loggedLate, pointsEarned: dailyBonus ? 13 : 3, dailyBonus }),
+          )
+        }
       >
         Log
       </button>
@@ -40,5 +46,21 @@ describe('the logged toast', () => {
     renderWithProviders(<Logged localDate={today} loggedLate={false} />);
     await user.click(screen.getByRole('button', { name: 'Log' }));
     expect((await findToast('Meeting logged')).description.join(' ')).not.toMatch(/^For /);
+  });
+
+  it('says the one that brought the day to its number earned the daily bonus; a renamed kind by its name (decision 116)', async () => {
+    stubFetch();
+    const user = userEvent.setup();
+    renderWithProviders(<Logged localDate={computeLocalDate(new Date(), 'Europe/Oslo')} loggedLate={false} dailyBonus />, {
+      seed: (client) =>
+        client.setQueryData(queryKeys.activityTypes, {
+          types: [],
+          myUse: {},
+          builtIn: [],
+          renamedKinds: [{ key: 'meeting', names: { en: 'Demo' } }],
+        } satisfies ActivityTypeList),
+    });
+    await user.click(screen.getByRole('button', { name: 'Log' }));
+    expect((await findToast('Demo logged')).description.join(' ')).toBe('Recorded for today · +13 pts · Daily bonus');
   });
 });

@@ -77,10 +77,12 @@ export function useActivityToasts() {
       // What a rep wants to see at a glance: the outcome that mattered (a booked meeting) and the points.
       const outcome = activity.outcome && activity.outcome !== 'no_progress' ? t(`outcomes.${activity.outcome}`) : null;
       const points = activity.pointsEarned > 0 ? t('plusPts', { count: activity.pointsEarned }) : null;
+      // The one that brought the day to its number says so: the points above include its bonus.
+      const bonus = activity.dailyBonus ? t('list.dailyBonus') : null;
       // A log for an earlier day leaves today's list as it was: the toast says where it went.
       const earlier = activity.loggedLate ? t('toast.forDay', { day: longDay(activity.localDate) }) : null;
       toast.success(t(message.title, message.values), {
-        description: [earlier, t(message.description, message.values), outcome, points].filter(Boolean).join(' · '),
+        description: [earlier, t(message.description, message.values), outcome, points, bonus].filter(Boolean).join(' · '),
         action: { label: t('toast.undo'), onClick: () => void undo(activity.id) },
       });
     },

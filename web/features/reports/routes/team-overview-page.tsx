@@ -16,6 +16,7 @@ import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
 import { ReadActivityIcon } from '@web/components/activity-type-icon';
+import { DailyBonusNote } from '@web/components/scoreboard/daily-bonus-note';
 import { cn } from '@web/lib/cn';
 import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -146,6 +147,8 @@ function TeamActivityItem({ activity, format, href }: { activity: RecentActivity
         </p>
         <p className="truncate text-xs text-muted-foreground">
           <PersonNameLink href={activity.formerMember ? null : href}>{formatMemberName(activity, t)}</PersonNameLink>
+          {activity.bonusPoints > 0 && ' · '}
+          <DailyBonusNote activity={activity} />
         </p>
       </div>
       <span className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-success-strong' : 'text-muted-foreground')}>
