@@ -210,7 +210,8 @@ function ActivityRow({
         {/* The time stays in view however long the customer's name: only the rest is cut. */}
         <p className="mt-0.5 flex min-w-0 text-sm text-muted-foreground">
           <span className="truncate">
-            <span className={cn(!activity.customerName && 'italic')}>{activity.customerName ?? t('list.noCustomer')}</span>
+            {/* An italic last letter leans out of its box: a little room keeps the cut-off edge from clipping it ("Ingen kund"). */}
+            <span className={cn(!activity.customerName && 'pe-[0.15em] italic')}>{activity.customerName ?? t('list.noCustomer')}</span>
             {activity.productName && <> · {activity.productName}</>}
             {own?.details.map((detail) => (
               <span key={detail}> · {detail}</span>
