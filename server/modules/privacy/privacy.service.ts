@@ -128,7 +128,9 @@ function emptyHead(now: Date, scope: Head['scope'], company: Head['company'], ac
 }
 
 function toActivity(row: ActivityRow): PersonalData['activities'][number] {
-  return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+  // Carries its day's bonus as the API and the app say it: the call's flag, or any type's bonus points
+  // (an own type's or a meeting's, decision 115, keep the flag for the call's rule only).
+  return { ...row, dailyBonus: row.dailyBonus || row.bonusPoints > 0, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
 /**

@@ -252,6 +252,20 @@ describe('GET /me/data: everything held about the caller', () => {
     expect(keys).toEqual([...keys].sort());
   });
 
+  it('says which activity carries its day’s bonus as the app does, a meeting’s too (decision 115)', async () => {
+    const closer = await member({ companyId: admin.companyId, name: 'Bonus Closer' });
+    await withTenant(t.db, { companyId: toCompanyId(closer.companyId), userId: closer.id }, (tx) =>
+      tx.execute(sql`INSERT INTO activities (company_id, user_id, type, local_date, created_at, points_earned, bonus_points)
+        VALUES (${closer.companyId}, ${closer.id}, 'meeting', '2026-02-02', '2026-02-02T09:00Z', 13, 10),
+               (${closer.companyId}, ${closer.id}, 'meeting', '2026-02-02', '2026-02-02T10:00Z', 3, 0)`),
+    );
+    const { data } = await download('/api/v1/me/data', closer);
+    expect(data.activities.map((a) => ({ points: a.pointsEarned, bonus: a.bonusPoints, dailyBonus: a.dailyBonus }))).toEqual([
+      { points: 13, bonus: 10, dailyBonus: true },
+      { points: 3, bonus: 0, dailyBonus: false },
+    ]);
+  });
+
   it('refuses anonymous callers', async () => {
     expect((await t.request('/api/v1/me/data')).status).toBe(401);
   });
