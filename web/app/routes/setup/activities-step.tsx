@@ -18,7 +18,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { useAddActivityTypeTemplate } from '@web/features/activity-types/api/add-activity-type-template';
-import { useUpdateKpiRule } from '@web/features/kpi-rules/api/update-kpi-rule';
+import { useUpdateKpiRule } from '@web/lib/queries/update-kpi-rule';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
 import { StepButtons, type StepProps, useFinishStep } from './step-parts';

@@ -8,7 +8,7 @@ import {
   type RenamedKind,
 } from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { computeLogOptions } from '@core/kpi';
+import { computeLogOptions, OPTIONAL_KINDS } from '@core/kpi';
 import { ArchiveIcon, ArchiveRestoreIcon, GiftIcon, PencilIcon, PlusIcon, ShapesIcon, Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
@@ -29,6 +30,7 @@ import { cn } from '@web/lib/cn';
 import { paths } from '@web/lib/paths';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
+import { useUpdateKpiRule } from '@web/lib/queries/update-kpi-rule';
 import { useAddActivityTypeTemplate } from '../api/add-activity-type-template';
 import { useArchiveActivityType } from '../api/archive-activity-type';
 import { useDeleteActivityType } from '../api/delete-activity-type';
@@ -142,6 +144,24 @@ function BuiltInKinds({
     if (kind === 'sale' && options.hasTicketSizePoints) return t('activityTypes.kindPoints.from', { count: options.kindPoints.sale });
     return t('activityTypes.summary.points', { count: options.kindPoints[kind] });
   };
+  // A kind only some teams log (held meetings, e-mail, LinkedIn) is turned on or off here too, by its
+  // point rule (as under KPI Rules): off, it leaves the log menus and keeps its history, as an archived type.
+  const updateRule = useUpdateKpiRule();
+  const ruleOf = (kind: BuiltInKind) => {
+    const key = (OPTIONAL_KINDS as Record<string, string>)[kind];
+    return key ? rules?.find((rule) => rule.kpiKey === key) : undefined;
+  };
+  const switchKind = (kind: BuiltInKind, name: string, enabled: boolean) => {
+    const rule = ruleOf(kind);
+    if (!rule) return;
+    updateRule.mutate(
+      { id: rule.id, enabled },
+      {
+        onSuccess: () => toast.success(t(enabled ? 'activityTypes.kindSwitch.on' : 'activityTypes.kindSwitch.off', { kind: name })),
+        onError: (error) => toast.error(t('activityTypes.kindSwitch.failed'), { description: findErrorReason(error) }),
+      },
+    );
+  };
   return (
     <section className="space-y-2" aria-labelledby="built-in-heading">
       <h3 id="built-in-heading" className="text-sm font-medium">
@@ -183,6 +203,14 @@ function BuiltInKinds({
                     .join(' · ') || '\u00a0'}
                 </p>
               </div>
+              {ruleOf(label) && (
+                <Switch
+                  checked={ruleOf(label)!.enabled}
+                  onCheckedChange={(enabled) => switchKind(label, name, enabled)}
+                  disabled={updateRule.isPending}
+                  aria-label={t('activityTypes.kindSwitch.label', { kind: name })}
+                />
+              )}
               <Button
                 variant="ghost"
                 size="sm"

@@ -40,6 +40,7 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
   const types = [...start];
   const builtIn: BuiltInKindBonus[] = BONUS_KINDS.map((key) => ({ key, bonus: null }));
   let renamedKinds: RenamedKind[] = [];
+  const rules = makeTestKpiRules({ email: { enabled: true, basePoints: 1 } });
   return stubFetch({
     'PUT /api/v1/activity-types/built-in/meeting/names': (call) => {
       const { names } = call.body as { names: Record<string, string> | null };
@@ -53,7 +54,16 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
       return reply(200, { builtIn });
     },
     'GET /api/v1/me': reply(200, adminMe),
-    'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules({ email: { enabled: true, basePoints: 1 } })),
+    'GET /api/v1/kpi-rules': () => reply(200, rules),
+    ...Object.fromEntries(
+      rules.rules.map((rule, index) => [
+        `PATCH /api/v1/kpi-rules/${rule.id}`,
+        (call: RecordedCall) => {
+          rules.rules[index] = { ...rule, ...(call.body as object) };
+          return reply(200, rules.rules[index]);
+        },
+      ]),
+    ),
     'GET /api/v1/activity-types': () => reply(200, { types, myUse: {}, builtIn, renamedKinds } satisfies ActivityTypeList),
     'POST /api/v1/activity-types': (call) => {
       const input = call.body as ActivityTypeInput;
@@ -200,6 +210,27 @@ describe('Administration, Activity types', () => {
     expect(await screen.findByText('Meeting held has Dealboard’s name again')).toBeInTheDocument();
     expect(sent(recorded, 'PUT').at(-1)).toEqual(['/api/v1/activity-types/built-in/meeting/names', { names: null }]);
     expect(await within(builtIn).findByText('Meeting held')).toBeInTheDocument();
+  });
+
+  it('turns a kind only some teams log off and on by its point rule; a call or a sale has no switch', async () => {
+    const recorded = stubServer();
+    const user = renderPage();
+    const builtIn = await screen.findByRole('list', { name: 'Built in' });
+    const meeting = await within(builtIn).findByRole('switch', { name: 'Meeting held can be logged' });
+    expect(meeting).toBeChecked();
+    expect(within(builtIn).getByRole('switch', { name: 'E-mail can be logged' })).toBeChecked();
+    expect(within(builtIn).getByRole('switch', { name: 'LinkedIn can be logged' })).not.toBeChecked();
+    expect(within(builtIn).queryByRole('switch', { name: 'Call can be logged' })).toBeNull();
+    expect(within(builtIn).queryByRole('switch', { name: 'Sale can be logged' })).toBeNull();
+
+    const meetingRule = makeTestKpiRules().rules.find((rule) => rule.kpiKey === 'meeting_completed')!.id;
+    await user.click(meeting);
+    expect(await screen.findByText('Meeting held turned off: it has left the log menus and keeps its history')).toBeInTheDocument();
+    expect(recorded.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      [`/api/v1/kpi-rules/${meetingRule}`, { enabled: false }],
+    ]);
+    await waitFor(() => expect(within(builtIn).getAllByRole('listitem')[1]).toHaveTextContent('Turned off'));
+    expect(meeting).not.toBeChecked();
   });
 
   it('offers the templates when the company has no type of its own, and adds one', async () => {

@@ -31,7 +31,7 @@ import { cn } from '@web/lib/cn';
 import { formatCount, formatDecimal } from '@web/lib/format';
 import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
 import { useErrorToast } from '@web/lib/use-error-toast';
-import { useUpdateKpiRule } from '../api/update-kpi-rule';
+import { useUpdateKpiRule } from '@web/lib/queries/update-kpi-rule';
 
 /** KPI Rules: each rule's points (view and edit), its enabled switch (applies at once), the sale value multiplier. */
 export function KpiRulesSettings() {
