@@ -133,6 +133,7 @@ export const PersonalDataSchema = z.object({
       productName: text().nullable(),
       notes: text().nullable(),
       pointsEarned: z.number(),
+      /** Carries its day's bonus: the call rule's, or its type's (an own type's, a meeting's, decision 115), as the API's activity says. */
       dailyBonus: z.boolean(),
       bonusPoints: z.number(),
       localDate: text(),

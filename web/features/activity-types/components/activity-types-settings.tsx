@@ -148,12 +148,14 @@ function BuiltInKinds({
   // point rule (as under KPI Rules): off, it leaves the log menus and keeps its history, as an archived type.
   const updateRule = useUpdateKpiRule();
   const ruleOf = (kind: BuiltInKind) => {
-    const key = (OPTIONAL_KINDS as Record<string, string>)[kind];
-    return key ? rules?.find((rule) => rule.kpiKey === key) : undefined;
+    if (!(kind in OPTIONAL_KINDS)) return undefined;
+    const key = OPTIONAL_KINDS[kind as keyof typeof OPTIONAL_KINDS];
+    return rules?.find((rule) => rule.kpiKey === key);
   };
   const switchKind = (kind: BuiltInKind, name: string, enabled: boolean) => {
     const rule = ruleOf(kind);
-    if (!rule) return;
+    // One change at a time; the switch stays enabled so it keeps the keyboard's focus.
+    if (!rule || updateRule.isPending) return;
     updateRule.mutate(
       { id: rule.id, enabled },
       {
@@ -207,7 +209,6 @@ function BuiltInKinds({
                 <Switch
                   checked={ruleOf(label)!.enabled}
                   onCheckedChange={(enabled) => switchKind(label, name, enabled)}
-                  disabled={updateRule.isPending}
                   aria-label={t('activityTypes.kindSwitch.label', { kind: name })}
                 />
               )}

@@ -220,8 +220,10 @@ describe('Administration, Activity types', () => {
     expect(meeting).toBeChecked();
     expect(within(builtIn).getByRole('switch', { name: 'E-mail can be logged' })).toBeChecked();
     expect(within(builtIn).getByRole('switch', { name: 'LinkedIn can be logged' })).not.toBeChecked();
-    expect(within(builtIn).queryByRole('switch', { name: 'Call can be logged' })).toBeNull();
-    expect(within(builtIn).queryByRole('switch', { name: 'Sale can be logged' })).toBeNull();
+    // None on a call or a sale: they are always logged.
+    expect(within(builtIn).getAllByRole('switch')).toHaveLength(3);
+    expect(within(within(builtIn).getAllByRole('listitem')[0]!).queryByRole('switch')).toBeNull();
+    expect(within(within(builtIn).getAllByRole('listitem')[2]!).queryByRole('switch')).toBeNull();
 
     const meetingRule = makeTestKpiRules().rules.find((rule) => rule.kpiKey === 'meeting_completed')!.id;
     await user.click(meeting);

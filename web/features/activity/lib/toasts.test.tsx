@@ -63,4 +63,20 @@ describe('the logged toast', () => {
     await user.click(screen.getByRole('button', { name: 'Log' }));
     expect((await findToast('Demo logged')).description.join(' ')).toBe('Recorded for today · +13 pts · Daily bonus');
   });
+
+  it('does not say "for today" of a renamed kind logged for an earlier day', async () => {
+    stubFetch();
+    const user = userEvent.setup();
+    renderWithProviders(<Logged localDate="2026-11-27" loggedLate />, {
+      seed: (client) =>
+        client.setQueryData(queryKeys.activityTypes, {
+          types: [],
+          myUse: {},
+          builtIn: [],
+          renamedKinds: [{ key: 'meeting', names: { en: 'Demo' } }],
+        } satisfies ActivityTypeList),
+    });
+    await user.click(screen.getByRole('button', { name: 'Log' }));
+    expect((await findToast('Demo logged')).description.join(' ')).toBe('For Friday 27 November · Recorded · +3 pts');
+  });
 });

@@ -25,7 +25,7 @@ function loggedMessage(
     if (activity.type === 'call_unanswered') return { title, description: 'logCall.notAnswered', values: { name: renamed } };
     if (activity.type === 'sale')
       return { title, description: 'toast.renamedSaleOf', values: { name: renamed, amount: money(activity.ticketSize ?? 0) } };
-    return { title, description: 'toast.customRecorded', values: { name: renamed } };
+    return { title, description: activity.loggedLate ? 'toast.recorded' : 'toast.customRecorded', values: { name: renamed } };
   }
   switch (activity.type) {
     case 'call_answered':
@@ -41,7 +41,8 @@ function loggedMessage(
     case 'linkedin':
       return { title: 'toast.linkedinLogged', description: 'toast.linkedinRecorded' };
     case 'custom':
-      return { title: 'toast.customLogged', description: 'toast.customRecorded' };
+      // "Recorded for today" only when it was: a log for an earlier day says its day before it.
+      return { title: 'toast.customLogged', description: activity.loggedLate ? 'toast.recorded' : 'toast.customRecorded' };
   }
 }
 
