@@ -279,6 +279,8 @@ async function createIn(
   actor: Actor,
   input: ActivityTypeDefinition,
   existing: ActivityTypeRow[],
+  /** The built-in kinds the company renamed (decision 116): their names are taken too, a log menu would offer both. */
+  renamedKinds: readonly { names: LocalizedNames }[],
   key: string | null = null,
 ) {
   if (existing.length >= ACTIVITY_TYPES_PER_COMPANY_MAX) {
@@ -289,8 +291,7 @@ async function createIn(
     );
   }
   const definition = mergeActivityTypeDefinition(null, input, { inUse: false, newId: () => crypto.randomUUID() });
-  // A name a renamed built-in kind has (decision 116) is taken too: a log menu would offer both.
-  const clash = findNameClash([...existing, ...(await selectRenamedKinds(tx, actor.companyId))], definition.names);
+  const clash = findNameClash([...existing, ...renamedKinds], definition.names);
   if (clash) throw nameTaken(clash);
   const position = Math.max(0, ...existing.map((row) => row.position + 1));
   const row = await insertActivityType(tx, actor.companyId, { definition, key, position, now: deps.now() });
@@ -301,7 +302,8 @@ async function createIn(
 export async function createActivityType(deps: AppDeps, actor: Actor, input: ActivityTypeDefinition): Promise<ActivityType> {
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     await lockActivityTypes(tx, actor.companyId);
-    const row = await createIn(tx, deps, actor, input, await selectActivityTypes(tx, actor.companyId));
+    const existing = await selectActivityTypes(tx, actor.companyId);
+    const row = await createIn(tx, deps, actor, input, existing, await selectRenamedKinds(tx, actor.companyId));
     return toActivityType(row, false);
   });
 }
@@ -375,7 +377,7 @@ export async function addActivityTypeTemplate(deps: AppDeps, actor: Actor, input
     const renamedKinds = await selectRenamedKinds(tx, actor.companyId);
     for (const { key, ...definition } of ACTIVITY_TYPE_TEMPLATE_TYPES[input.template]) {
       if (existing.some((type) => type.key === key) || findNameClash([...existing, ...renamedKinds], definition.names)) continue;
-      existing.push(await createIn(tx, deps, actor, definition, existing, key));
+      existing.push(await createIn(tx, deps, actor, definition, existing, renamedKinds, key));
     }
     return readList(tx, deps, actor);
   });

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActivityTypeList } from '@core/contracts';
@@ -12,6 +13,15 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useActivityToasts } from './toasts';
 
 afterEach(() => dismissAllToasts());
+
+/** A company that renamed its held meetings "Demo" (decision 116). */
+const withMeetingNamedDemo = (client: QueryClient) =>
+  client.setQueryData(queryKeys.activityTypes, {
+    types: [],
+    myUse: {},
+    builtIn: [],
+    renamedKinds: [{ key: 'meeting', names: { en: 'Demo' } }],
+  } satisfies ActivityTypeList);
 
 function Logged({ localDate, loggedLate, dailyBonus = false }: { localDate: string; loggedLate: boolean; dailyBonus?: boolean }) {
   const { showLogged } = useActivityToasts();
@@ -52,13 +62,7 @@ describe('the logged toast', () => {
     stubFetch();
     const user = userEvent.setup();
     renderWithProviders(<Logged localDate={computeLocalDate(new Date(), 'Europe/Oslo')} loggedLate={false} dailyBonus />, {
-      seed: (client) =>
-        client.setQueryData(queryKeys.activityTypes, {
-          types: [],
-          myUse: {},
-          builtIn: [],
-          renamedKinds: [{ key: 'meeting', names: { en: 'Demo' } }],
-        } satisfies ActivityTypeList),
+      seed: withMeetingNamedDemo,
     });
     await user.click(screen.getByRole('button', { name: 'Log' }));
     expect((await findToast('Demo logged')).description.join(' ')).toBe('Recorded for today · +13 pts · Daily bonus');
@@ -68,13 +72,7 @@ describe('the logged toast', () => {
     stubFetch();
     const user = userEvent.setup();
     renderWithProviders(<Logged localDate="2026-11-27" loggedLate />, {
-      seed: (client) =>
-        client.setQueryData(queryKeys.activityTypes, {
-          types: [],
-          myUse: {},
-          builtIn: [],
-          renamedKinds: [{ key: 'meeting', names: { en: 'Demo' } }],
-        } satisfies ActivityTypeList),
+      seed: withMeetingNamedDemo,
     });
     await user.click(screen.getByRole('button', { name: 'Log' }));
     expect((await findToast('Demo logged')).description.join(' ')).toBe('For Friday 27 November · Recorded · +3 pts');
