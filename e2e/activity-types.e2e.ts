@@ -659,4 +659,56 @@ describe('activity types', () => {
       await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
     }
   });
+
+  it('an admin sets what a held meeting and a call are worth from their rows; the log buttons promise it and a logged one earns it', async () => {
+    await page.goto('/app/admin/activity-types');
+    const builtIn = page.getByRole('list', { name: 'Built in' });
+    await builtIn.getByRole('button', { name: 'Points: Meeting held' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Points: Meeting held' });
+    await dialog.getByRole('textbox', { name: 'Points for each one' }).fill('4');
+    await saveSettledScreenshot(dialog, 'activity-types-31-kind-points');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved what Meeting held is worth').waitFor();
+    await builtIn
+      .getByRole('listitem')
+      .filter({ hasText: 'Meeting held' })
+      .getByText(/^4 points/)
+      .waitFor();
+
+    await page.goto('/app/activity');
+    await page.getByRole('button', { name: /^Meeting held, \+4 pts$/ }).waitFor();
+    const logged = await callApiOk<{ pointsEarned: number }>(base, repCookie, 'POST', '/activities', { kind: 'meeting' });
+    expect(logged.pointsEarned).toBe(4);
+
+    // A call's, in Swedish on a phone, dark: what each outcome adds, and what an answered call earns with it.
+    try {
+      await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'sv' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto('/app/admin/activity-types');
+      await page.getByRole('list', { name: 'Inbyggda' }).getByRole('button', { name: 'Poäng: Samtal' }).click();
+      const sv = page.getByRole('dialog', { name: 'Poäng: Samtal' });
+      await sv.getByRole('textbox', { name: 'Möte bokat: extra' }).fill('7');
+      await sv.getByText('Poäng för ett besvarat samtal: 0 utan framsteg, 1 när det kom vidare, 7 med möte bokat.').waitFor();
+      await saveSettledScreenshot(sv, 'activity-types-32-call-points-sv-phone-dark');
+      expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+      await sv.getByRole('button', { name: 'Spara' }).click();
+      await page.getByText('Sparade vad Samtal är värd').waitFor();
+      await page
+        .getByRole('list', { name: 'Inbyggda' })
+        .getByText(/^0–7 poäng efter utfall/)
+        .waitFor();
+      const call = await callApiOk<{ pointsEarned: number }>(base, repCookie, 'POST', '/activities', {
+        kind: 'call',
+        answered: true,
+        outcome: 'meeting_booked',
+      });
+      expect(call.pointsEarned).toBe(7);
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+    }
+  });
 });

@@ -35,6 +35,16 @@ export type KpiRuleList = z.infer<typeof KpiRuleListSchema>;
 
 export const KpiRuleIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a rule id' }) });
 
+const PointsSchema = z
+  .number({ message: 'Points must be a whole number' })
+  .int('Points must be a whole number')
+  .min(KPI_BASE_POINTS_MIN, `Points must be at least ${KPI_BASE_POINTS_MIN}`)
+  .max(KPI_BASE_POINTS_MAX, `Points must be at most ${KPI_BASE_POINTS_MAX}`);
+const MultiplierSchema = z
+  .number({ message: 'The multiplier must be a number' })
+  .min(0, 'The multiplier cannot be negative')
+  .max(KPI_MULTIPLIER_MAX, `The multiplier must be at most ${KPI_MULTIPLIER_MAX}`);
+
 /**
  * An admin's change to one rule. Any subset of the fields; at least one. Whether a multiplier or a
  * number of calls is allowed depends on the rule (only sale_ticket_size, only daily_call_bonus_20),
@@ -42,18 +52,9 @@ export const KpiRuleIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a rul
  */
 export const UpdateKpiRuleSchema = z
   .object({
-    basePoints: z
-      .number({ message: 'Points must be a whole number' })
-      .int('Points must be a whole number')
-      .min(KPI_BASE_POINTS_MIN, `Points must be at least ${KPI_BASE_POINTS_MIN}`)
-      .max(KPI_BASE_POINTS_MAX, `Points must be at most ${KPI_BASE_POINTS_MAX}`)
-      .optional(),
+    basePoints: PointsSchema.optional(),
     enabled: z.boolean().optional(),
-    multiplierValue: z
-      .number({ message: 'The multiplier must be a number' })
-      .min(0, 'The multiplier cannot be negative')
-      .max(KPI_MULTIPLIER_MAX, `The multiplier must be at most ${KPI_MULTIPLIER_MAX}`)
-      .optional(),
+    multiplierValue: MultiplierSchema.optional(),
     threshold: z
       .number({ message: 'The bonus needs a whole number of calls' })
       .int('The bonus needs a whole number of calls')
@@ -66,3 +67,15 @@ export const UpdateKpiRuleSchema = z
     message: 'Nothing to change',
   });
 export type UpdateKpiRule = z.infer<typeof UpdateKpiRuleSchema>;
+
+/**
+ * What one built-in kind is worth, set in one save (decision 117): its points; a call's outcomes
+ * (what moving forward and booking a meeting add to an answered call, and a call not answered); a
+ * sale's points per whole unit of its value. Which parts a kind takes is checked by the server.
+ */
+export const KindPointsInputSchema = z.strictObject({
+  points: PointsSchema,
+  outcomes: z.strictObject({ moved_forward: PointsSchema, meeting_booked: PointsSchema, not_answered: PointsSchema }).optional(),
+  perValue: MultiplierSchema.optional(),
+});
+export type KindPointsInput = z.infer<typeof KindPointsInputSchema>;

@@ -1,5 +1,5 @@
-import { DEFAULT_KPI_RULES, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
-import { asc, eq } from 'drizzle-orm';
+import { DEFAULT_KPI_RULES, KPI_KEYS, type KindRuleChange, type KpiKey, type KpiRule } from '@core/kpi';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { kpiRules } from '../../db/schema';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
@@ -60,26 +60,67 @@ export async function updateKpiRule(
     if (!before) return null;
     const [row] = await tx.update(kpiRules).set(patch).where(eq(kpiRules.id, id)).returning();
     if (!row) return null;
-    const changes = computeAuditChanges(
-      {
-        basePoints: before.basePoints,
-        enabled: before.enabled,
-        multiplierValue: Number(before.multiplierValue),
-        threshold: before.threshold,
-      },
-      { basePoints: row.basePoints, enabled: row.enabled, multiplierValue: Number(row.multiplierValue), threshold: row.threshold },
-      ['basePoints', 'enabled', 'multiplierValue', 'threshold'],
-    );
-    if (hasChanges(changes) && isKpiKey(row.kpiKey)) {
-      await insertAuditEvent(
-        tx,
-        createAuditEvent(scope, 'kpi_rule.changed', {
-          target: { type: 'kpi_rule', id: row.id },
-          details: { kpiKey: row.kpiKey, changes },
-          at: patch.updatedAt,
-        }),
-      );
-    }
+    await auditRuleChange(tx, scope, before, row, patch.updatedAt);
     return row;
   });
+}
+
+/**
+ * One kind's points in one save (decision 117): the company's rules are locked, `decide` says which
+ * to change from what they are now, and each change is written and audited as a change of that rule,
+ * all in one transaction (a failure leaves every rule as it was). Answers every rule after.
+ */
+export async function updateKindRules(
+  db: Database,
+  scope: MemberScope,
+  decide: (rules: KpiRule[]) => KindRuleChange[],
+  at: Date,
+): Promise<KpiRuleRow[]> {
+  return withTenant(db, scope, async (tx) => {
+    const locked = await tx
+      .select()
+      .from(kpiRules)
+      .where(eq(kpiRules.companyId, scope.companyId))
+      .orderBy(asc(kpiRules.kpiKey))
+      .for('update');
+    const current = locked
+      .filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey))
+      .map((r) => ({ ...r, multiplierValue: Number(r.multiplierValue) }));
+    for (const { kpiKey, ...patch } of decide(current)) {
+      const before = current.find((r) => r.kpiKey === kpiKey);
+      if (!before) continue;
+      const [row] = await tx
+        .update(kpiRules)
+        .set({ ...patch, updatedAt: at })
+        .where(and(eq(kpiRules.companyId, scope.companyId), eq(kpiRules.kpiKey, kpiKey)))
+        .returning();
+      if (row) await auditRuleChange(tx, scope, before, row, at);
+    }
+    return tx.select().from(kpiRules).where(eq(kpiRules.companyId, scope.companyId)).orderBy(asc(kpiRules.kpiKey));
+  });
+}
+
+/** What changed in one rule (before and after, fields that kept their value left out), to the audit log; nothing if nothing did. */
+async function auditRuleChange(
+  tx: Transaction,
+  scope: MemberScope,
+  before: Pick<KpiRuleRow, 'basePoints' | 'enabled' | 'threshold'> & { multiplierValue: string | number },
+  row: KpiRuleRow,
+  at: Date,
+): Promise<void> {
+  const changes = computeAuditChanges(
+    {
+      basePoints: before.basePoints,
+      enabled: before.enabled,
+      multiplierValue: Number(before.multiplierValue),
+      threshold: before.threshold,
+    },
+    { basePoints: row.basePoints, enabled: row.enabled, multiplierValue: Number(row.multiplierValue), threshold: row.threshold },
+    ['basePoints', 'enabled', 'multiplierValue', 'threshold'],
+  );
+  if (!hasChanges(changes) || !isKpiKey(row.kpiKey)) return;
+  await insertAuditEvent(
+    tx,
+    createAuditEvent(scope, 'kpi_rule.changed', { target: { type: 'kpi_rule', id: row.id }, details: { kpiKey: row.kpiKey, changes }, at }),
+  );
 }

@@ -1,8 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import { KpiRuleIdParamsSchema, KpiRuleListSchema, KpiRuleSchema, UpdateKpiRuleSchema } from '@core/contracts';
+import {
+  BuiltInKindKeyParamsSchema,
+  KindPointsInputSchema,
+  KpiRuleIdParamsSchema,
+  KpiRuleListSchema,
+  KpiRuleSchema,
+  UpdateKpiRuleSchema,
+} from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember } from '../session/session.middleware';
-import { changeKpiRule, listKpiRules } from './kpi-rules.service';
+import { changeKpiRule, listKpiRules, setKindPoints } from './kpi-rules.service';
 
 export const kpiRulesRoutes = createRouter();
 
@@ -40,4 +47,24 @@ kpiRulesRoutes.openapi(
     },
   }),
   async (c) => c.json(await changeKpiRule(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+);
+
+kpiRulesRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/kpi-rules/kinds/{key}',
+    tags: ['KPI rules'],
+    summary:
+      "Set what a built-in kind is worth in one save (admin): its points, a call's outcomes (moved forward, meeting booked, not answered), a sale's points per value. Changes the kind's rules together; later activities are affected",
+    middleware: [requireMember, requireAdmin] as const,
+    request: {
+      params: BuiltInKindKeyParamsSchema,
+      body: { content: { 'application/json': { schema: KindPointsInputSchema } }, required: true },
+    },
+    responses: {
+      200: { description: 'Every rule after', content: { 'application/json': { schema: KpiRuleListSchema } } },
+      ...errorResponses,
+    },
+  }),
+  async (c) => c.json({ rules: await setKindPoints(c.get('deps'), c.get('actor'), c.req.valid('param').key, c.req.valid('json')) }, 200),
 );

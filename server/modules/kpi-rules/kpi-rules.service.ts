@@ -1,8 +1,15 @@
-import { type KpiRuleView, MULTIPLIER_KPI_KEY, THRESHOLD_KPI_KEY, type UpdateKpiRule } from '@core/contracts';
-import { DAILY_CALL_BONUS_THRESHOLD, KPI_KEYS, type KpiKey } from '@core/kpi';
+import {
+  type BuiltInKind,
+  type KindPointsInput,
+  type KpiRuleView,
+  MULTIPLIER_KPI_KEY,
+  THRESHOLD_KPI_KEY,
+  type UpdateKpiRule,
+} from '@core/contracts';
+import { computeKindRuleChanges, DAILY_CALL_BONUS_THRESHOLD, findKindPointsProblem, KPI_KEYS, type KpiKey } from '@core/kpi';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { badRequest, notFound } from '../../lib/http';
-import { findKpiRule, findKpiRules, type KpiRuleRow, updateKpiRule } from './kpi-rules.repository';
+import { findKpiRule, findKpiRules, type KpiRuleRow, updateKindRules, updateKpiRule } from './kpi-rules.repository';
 
 /*
  * Transaction steps for other modules: a new company's default rules, written in the transaction
@@ -47,7 +54,7 @@ export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, inp
   if (input.threshold !== undefined && existing.kpiKey !== THRESHOLD_KPI_KEY) {
     throw badRequest('Only the daily call bonus has a number of calls.', { threshold: 'Only the daily call bonus has a number of calls' });
   }
-  const multiplierValue = input.multiplierValue === undefined ? undefined : Math.round(input.multiplierValue * 1_000_000) / 1_000_000;
+  const multiplierValue = input.multiplierValue === undefined ? undefined : roundMultiplier(input.multiplierValue);
   const updated = await updateKpiRule(db, memberScopeOf(actor), id, {
     basePoints: input.basePoints,
     enabled: input.enabled,
@@ -57,4 +64,38 @@ export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, inp
   });
   if (!updated || !isKpiKey(updated.kpiKey)) throw notFound('No such KPI rule.');
   return toView(updated as KpiRuleRow & { kpiKey: KpiKey });
+}
+
+/** A multiplier as the column keeps it (six decimals). */
+const roundMultiplier = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
+
+const KIND_POINTS_PROBLEMS = {
+  outcomes_required: {
+    message: 'A call’s points need what each outcome is worth.',
+    field: 'outcomes',
+    text: 'A call needs its outcomes’ points',
+  },
+  outcomes_not_allowed: { message: 'Only a call has outcomes.', field: 'outcomes', text: 'Only a call has outcomes' },
+  per_value_not_allowed: { message: 'Only a sale earns points per value.', field: 'perValue', text: 'Only a sale earns points per value' },
+} as const;
+
+/**
+ * An admin sets what one built-in kind is worth in one save (decision 117), as an own type's points
+ * are set: the kind's point rules change together (the rules that changed, each audited). Points are
+ * snapshots: activities already logged keep theirs.
+ */
+export async function setKindPoints(deps: AppDeps, actor: Actor, kind: BuiltInKind, input: KindPointsInput): Promise<KpiRuleView[]> {
+  const problem = findKindPointsProblem(kind, input);
+  if (problem) {
+    const { message, field, text } = KIND_POINTS_PROBLEMS[problem];
+    throw badRequest(message, { [field]: text });
+  }
+  const wanted = { ...input, perValue: input.perValue === undefined ? undefined : roundMultiplier(input.perValue) };
+  const rows = await updateKindRules(
+    deps.database.db,
+    memberScopeOf(actor),
+    (rules) => computeKindRuleChanges(kind, wanted, rules),
+    deps.now(),
+  );
+  return rows.filter((r): r is KpiRuleRow & { kpiKey: KpiKey } => isKpiKey(r.kpiKey)).map(toView);
 }

@@ -3194,6 +3194,94 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/kpi-rules/kinds/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set what a built-in kind is worth in one save (admin): its points, a call's outcomes (moved forward, meeting booked, not answered), a sale's points per value. Changes the kind's rules together; later activities are affected */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: "call" | "meeting" | "sale" | "email" | "linkedin";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        points: number;
+                        outcomes?: {
+                            moved_forward: number;
+                            meeting_booked: number;
+                            not_answered: number;
+                        };
+                        perValue?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Every rule after */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rules: {
+                                id: string;
+                                /** @enum {string} */
+                                kpiKey: "call_answered" | "call_unanswered" | "moved_forward" | "meeting_booked" | "meeting_completed" | "email" | "linkedin" | "sale" | "sale_ticket_size" | "daily_call_bonus_20";
+                                basePoints: number;
+                                enabled: boolean;
+                                multiplierValue: number;
+                                threshold: number | null;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/profile": {
         parameters: {
             query?: never;

@@ -9,7 +9,7 @@ import {
 } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { computeLogOptions, OPTIONAL_KINDS } from '@core/kpi';
-import { ArchiveIcon, ArchiveRestoreIcon, GiftIcon, PencilIcon, PlusIcon, ShapesIcon, Trash2Icon } from 'lucide-react';
+import { ArchiveIcon, ArchiveRestoreIcon, CoinsIcon, GiftIcon, PencilIcon, PlusIcon, ShapesIcon, Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,6 +37,7 @@ import { useDeleteActivityType } from '../api/delete-activity-type';
 import { ActivityTypeEditor } from './activity-type-editor';
 import { BuiltInKindBonusDialog } from './built-in-kind-bonus-dialog';
 import { BuiltInKindNamesDialog } from './built-in-kind-names-dialog';
+import { BuiltInKindPointsDialog } from './built-in-kind-points-dialog';
 
 /** The five built-in kinds as the list shows them: their look and their name in the activity words. */
 const BUILT_IN = [
@@ -122,6 +123,7 @@ function BuiltInKinds({
   const { data: me } = useMe();
   const [editing, setEditing] = useState<BonusKind | null>(null);
   const [renaming, setRenaming] = useState<BuiltInKind | null>(null);
+  const [pricing, setPricing] = useState<BuiltInKind | null>(null);
   const bonusOf = (kind: string) => bonuses?.find((entry) => entry.key === kind);
   const renamedOf = (kind: BuiltInKind) => renamedKinds?.find((entry) => entry.key === kind)?.names ?? null;
   // A kind the company renamed (decision 116) is listed by its name, with the app's beside it.
@@ -221,6 +223,15 @@ function BuiltInKinds({
               >
                 <PencilIcon /> <span className="max-sm:sr-only">{t('activityTypes.rename.button')}</span>
               </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setPricing(label)}
+                disabled={!rules}
+                aria-label={t('activityTypes.kindPointsDialog.title', { kind: name })}
+              >
+                <CoinsIcon /> <span className="max-sm:sr-only">{t('activityTypes.kindPointsDialog.button')}</span>
+              </Button>
               {label !== 'call' && (
                 <Button
                   variant="ghost"
@@ -248,6 +259,16 @@ function BuiltInKinds({
           name={editingName}
           bonus={bonusOf(editing)?.bonus ?? null}
           onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
+      {pricing !== null && rules && (
+        <BuiltInKindPointsDialog
+          kind={pricing}
+          name={nameOf(pricing)}
+          rules={rules}
+          currency={me?.company?.currency ?? 'NOK'}
+          off={ruleOf(pricing)?.enabled === false}
+          onOpenChange={(open) => !open && setPricing(null)}
         />
       )}
       {renaming !== null && (

@@ -53,6 +53,24 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
       builtIn[0] = { key: 'meeting', bonus: (call.body as { bonus: BuiltInKindBonus['bonus'] }).bonus };
       return reply(200, { builtIn });
     },
+    'PUT /api/v1/kpi-rules/kinds/call': (call) => {
+      const { points, outcomes } = call.body as {
+        points: number;
+        outcomes: Record<'moved_forward' | 'meeting_booked' | 'not_answered', number>;
+      };
+      const set: Record<string, number> = {
+        call_answered: points,
+        moved_forward: outcomes.moved_forward,
+        meeting_booked: outcomes.meeting_booked,
+        call_unanswered: outcomes.not_answered,
+      };
+      rules.rules = rules.rules.map((rule) => ({
+        ...rule,
+        basePoints: set[rule.kpiKey] ?? rule.basePoints,
+        enabled: rule.kpiKey in set || rule.enabled,
+      }));
+      return reply(200, rules);
+    },
     'GET /api/v1/me': reply(200, adminMe),
     'GET /api/v1/kpi-rules': () => reply(200, rules),
     ...Object.fromEntries(
@@ -233,6 +251,55 @@ describe('Administration, Activity types', () => {
     ]);
     await waitFor(() => expect(within(builtIn).getAllByRole('listitem')[1]).toHaveTextContent('Turned off'));
     expect(meeting).not.toBeChecked();
+  });
+
+  it('sets what a call is worth in one save: the contract’s refusal before anything is sent, then saved and shown', async () => {
+    const recorded = stubServer();
+    const user = renderPage();
+    const builtIn = await screen.findByRole('list', { name: 'Built in' });
+    const call = within(builtIn).getAllByRole('listitem')[0]!;
+    expect(await within(call).findByText(/^0–5 points by outcome/)).toBeInTheDocument();
+    await user.click(within(call).getByRole('button', { name: 'Points: Call' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Points: Call' }));
+    // What the rules say now, and what an answered call earns with each outcome.
+    const answered = dialog.getByRole('textbox', { name: 'Each answered call' });
+    expect(answered).toHaveValue('0');
+    expect(dialog.getByRole('textbox', { name: 'Meeting booked: extra' })).toHaveValue('5');
+    expect(
+      dialog.getByText('Points for an answered call: 0 with no progress, 1 when it moved forward, 5 with a meeting booked.'),
+    ).toBeInTheDocument();
+
+    await user.clear(answered);
+    await user.type(answered, '-1');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Points must be at least 0')).toBeInTheDocument();
+    expect(recorded.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.clear(answered);
+    await user.type(answered, '1');
+    const notAnswered = dialog.getByRole('textbox', { name: 'Each call not answered' });
+    await user.clear(notAnswered);
+    await user.type(notAnswered, '2');
+    expect(
+      dialog.getByText('Points for an answered call: 1 with no progress, 2 when it moved forward, 6 with a meeting booked.'),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved what Call is worth')).toBeInTheDocument();
+    expect(recorded.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+      ['/api/v1/kpi-rules/kinds/call', { points: 1, outcomes: { moved_forward: 1, meeting_booked: 5, not_answered: 2 } }],
+    ]);
+    expect(await within(call).findByText(/^1–6 points by outcome/)).toBeInTheDocument();
+  });
+
+  it('says a kind that is turned off earns its points once it is turned on', async () => {
+    stubServer();
+    const user = renderPage();
+    const builtIn = await screen.findByRole('list', { name: 'Built in' });
+    await user.click(await within(builtIn).findByRole('button', { name: 'Points: LinkedIn' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Points: LinkedIn' }));
+    expect(dialog.getByText('LinkedIn is turned off: these points count once it is turned on.')).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Points for each one' })).toHaveValue('0');
+    expect(dialog.queryByRole('textbox', { name: /Each answered call/ })).toBeNull();
   });
 
   it('offers the templates when the company has no type of its own, and adds one', async () => {
