@@ -694,7 +694,7 @@ describe('activity types', () => {
       await saveSettledScreenshot(sv, 'activity-types-32-call-points-sv-phone-dark');
       expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
       await sv.getByRole('button', { name: 'Spara' }).click();
-      await page.getByText('Sparade vad Samtal är värd').waitFor();
+      await page.getByText('Poängen för Samtal har sparats').waitFor();
       await page
         .getByRole('list', { name: 'Inbyggda' })
         .getByText(/^0–7 poäng efter utfall/)

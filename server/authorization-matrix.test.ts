@@ -231,7 +231,7 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ params: { id: await kpiRuleOfA() }, json: { basePoints: 3 } }),
   },
   // a built-in kind's points in one save (decision 117): an admin sets their own company's rules
-  'PUT /api/v1/kpi-rules/kinds/{key}': {
+  'PATCH /api/v1/kpi-rules/kinds/{key}': {
     expect: admins(200),
     prepare: async () => ({ params: { key: 'sale' }, json: { points: 11, perValue: 0.5 } }),
   },

@@ -542,7 +542,7 @@ const ISOLATION: Record<string, Entry> = {
   'GET /api/v1/kpi-rules': nothing,
   'PATCH /api/v1/kpi-rules/{id}': () => [{ params: { id: aKpiRuleId }, json: { basePoints: 99, enabled: false }, namesA: true }],
   // A built-in kind's points (decision 117): B's admin sets B's rules, never A's.
-  'PUT /api/v1/kpi-rules/kinds/{key}': () => [
+  'PATCH /api/v1/kpi-rules/kinds/{key}': () => [
     { params: { key: 'call' }, json: { points: 9, outcomes: { moved_forward: 9, meeting_booked: 9, not_answered: 9 } } },
   ],
 

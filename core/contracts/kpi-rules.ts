@@ -69,13 +69,25 @@ export const UpdateKpiRuleSchema = z
 export type UpdateKpiRule = z.infer<typeof UpdateKpiRuleSchema>;
 
 /**
- * What one built-in kind is worth, set in one save (decision 117): its points; a call's outcomes
- * (what moving forward and booking a meeting add to an answered call, and a call not answered); a
- * sale's points per whole unit of its value. Which parts a kind takes is checked by the server.
+ * What one built-in kind is worth, changed in one save (decision 117): the parts the admin changed, at
+ * least one: its points; a call's outcomes (what moving forward and booking a meeting add to an
+ * answered call, and a call not answered); a sale's points per whole unit of its value. A part left out
+ * keeps what it is, so two admins saving different parts at once both keep theirs. Which parts a kind
+ * takes is checked by the server.
  */
-export const KindPointsInputSchema = z.strictObject({
-  points: PointsSchema,
-  outcomes: z.strictObject({ moved_forward: PointsSchema, meeting_booked: PointsSchema, not_answered: PointsSchema }).optional(),
-  perValue: MultiplierSchema.optional(),
-});
+export const KindPointsInputSchema = z
+  .strictObject({
+    points: PointsSchema.optional(),
+    outcomes: z
+      .strictObject({
+        moved_forward: PointsSchema.optional(),
+        meeting_booked: PointsSchema.optional(),
+        not_answered: PointsSchema.optional(),
+      })
+      .optional(),
+    perValue: MultiplierSchema.optional(),
+  })
+  .refine((v) => v.points !== undefined || v.perValue !== undefined || Object.values(v.outcomes ?? {}).some((n) => n !== undefined), {
+    message: 'Nothing to change',
+  });
 export type KindPointsInput = z.infer<typeof KindPointsInputSchema>;

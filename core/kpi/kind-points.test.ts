@@ -42,6 +42,13 @@ describe('computeKindRuleChanges', () => {
     ]);
   });
 
+  it("touches only the parts sent: another admin's change to another part stands", () => {
+    const meanwhile = withRule('moved_forward', { basePoints: 9 });
+    expect(computeKindRuleChanges('call', { outcomes: { meeting_booked: 6 } }, meanwhile)).toEqual([
+      { kpiKey: 'meeting_booked', basePoints: 6, enabled: true },
+    ]);
+  });
+
   it('leaves a switch as it is: its points only', () => {
     expect(computeKindRuleChanges('linkedin', { points: 4 }, DEFAULT_KPI_RULES)).toEqual([{ kpiKey: 'linkedin', basePoints: 4 }]);
   });
@@ -61,7 +68,7 @@ describe('computeKindRuleChanges', () => {
 
 describe('findKindPointsProblem', () => {
   it.each([
-    ['call', { points: 1 }, 'outcomes_required'],
+    ['call', { points: 1 }, null],
     ['meeting', { points: 1, outcomes: { moved_forward: 0, meeting_booked: 0, not_answered: 0 } }, 'outcomes_not_allowed'],
     ['email', { points: 1, perValue: 1 }, 'per_value_not_allowed'],
     ['sale', { points: 1, perValue: 1 }, null],

@@ -18,6 +18,13 @@ export type KindPoints = {
   perValue?: number;
 };
 
+/** What an admin changed of a kind's worth: a part left out keeps what it is. */
+export type KindPointsChange = {
+  points?: number;
+  outcomes?: Partial<Record<keyof NonNullable<KindPoints['outcomes']>, number>>;
+  perValue?: number;
+};
+
 /** A change to one rule, as `updateKpiRule` takes it. */
 export type KindRuleChange = { kpiKey: KpiKey; basePoints?: number; enabled?: boolean; multiplierValue?: number };
 
@@ -60,16 +67,17 @@ export function readKindPoints(kind: PointsKind, rules: readonly KpiRule[]): Kin
 }
 
 /**
- * The rules to write so that a kind is worth `input`, and only those whose worth changes (a save that
- * changes nothing writes and audits nothing). A rule that was off and is given points is turned on;
+ * The rules to write for what the admin changed of a kind's worth, and only those whose worth changes
+ * (a save that changes nothing writes and audits nothing; a part left out is not touched, so a change
+ * another admin made to it meanwhile stands). A rule that was off and is given points is turned on;
  * a switch (held meetings, e-mail, LinkedIn) keeps its state, set by its own switch. Points per value
  * turn the sale's value rule on above 0 and off at 0.
  */
-export function computeKindRuleChanges(kind: PointsKind, input: KindPoints, rules: readonly KpiRule[]): KindRuleChange[] {
+export function computeKindRuleChanges(kind: PointsKind, input: KindPointsChange, rules: readonly KpiRule[]): KindRuleChange[] {
   const set = computeRuleSet(rules);
   const changes: KindRuleChange[] = [];
-  const setPoints = (key: KpiKey, points: number) => {
-    if (worth(set[key]) === points) return;
+  const setPoints = (key: KpiKey, points: number | undefined) => {
+    if (points === undefined || worth(set[key]) === points) return;
     changes.push(isSwitch(key) ? { kpiKey: key, basePoints: points } : { kpiKey: key, basePoints: points, enabled: true });
   };
   setPoints(POINTS_RULE[kind], input.points);
@@ -89,11 +97,7 @@ export function computeKindRuleChanges(kind: PointsKind, input: KindPoints, rule
 }
 
 /** Why a kind's points cannot take this shape, or null: outcomes are a call's, points per value a sale's. */
-export function findKindPointsProblem(
-  kind: PointsKind,
-  input: KindPoints,
-): 'outcomes_required' | 'outcomes_not_allowed' | 'per_value_not_allowed' | null {
-  if (kind === 'call' && !input.outcomes) return 'outcomes_required';
+export function findKindPointsProblem(kind: PointsKind, input: KindPointsChange): 'outcomes_not_allowed' | 'per_value_not_allowed' | null {
   if (kind !== 'call' && input.outcomes) return 'outcomes_not_allowed';
   if (kind !== 'sale' && input.perValue !== undefined) return 'per_value_not_allowed';
   return null;

@@ -150,7 +150,10 @@ export const routes: RouteObject[] = [
                           { path: 'kpis', ...page(() => import('@web/features/kpis/routes/admin-kpis-page'), ['settings']) },
                           {
                             path: 'activity-types',
-                            ...page(() => import('@web/features/activity-types/routes/admin-activity-types-page'), ['activity', 'settings']),
+                            ...page(
+                              () => import('@web/features/activity-types/routes/admin-activity-types-page'),
+                              ['activity', 'settings'],
+                            ),
                           },
                           { path: 'targets', ...page(() => import('@web/features/targets/routes/admin-targets-page'), ['targets']) },
                           { path: 'customers', ...page(() => import('@web/features/customers/routes/admin-customers-page'), ['settings']) },

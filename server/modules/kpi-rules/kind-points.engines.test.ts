@@ -7,8 +7,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * What a built-in kind is worth, set in one save as an own type's points are (decision 117), on both
  * engines: an admin (not a rep) sets a call's points and its outcomes', a sale's points per value, a
  * held meeting's points; the kind's point rules change together and each changed rule is audited; a
- * save that changes nothing writes nothing; logged activities earn the new points and those logged
- * before keep theirs; a shape the kind does not take is refused; another company's rules stay.
+ * save that changes nothing writes nothing; a part left out stays as another admin set it meanwhile;
+ * logged activities earn the new points and those logged before keep theirs; a shape the kind does not
+ * take is refused; another company's rules stay.
  */
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -22,7 +23,7 @@ async function ok<T>(response: Response, status = 200): Promise<T> {
   if (response.status !== status) throw new Error(`${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
-const setPoints = (as: Member, key: string, json: unknown) => t.request(`/api/v1/kpi-rules/kinds/${key}`, { method: 'PUT', as, json });
+const setPoints = (as: Member, key: string, json: unknown) => t.request(`/api/v1/kpi-rules/kinds/${key}`, { method: 'PATCH', as, json });
 const rulesOf = async (as: Member) => (await ok<KpiRuleList>(await t.request('/api/v1/kpi-rules', { as }))).rules;
 const ruleIn = (rules: KpiRuleView[], key: string) => rules.find((rule) => rule.kpiKey === key)!;
 const ruleAudits = async () =>
@@ -101,12 +102,26 @@ it("sets a sale's points per value, on and off, and a held meeting's points with
   expect((await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'email' } })).status).toBe(400);
 });
 
+it('changes only the parts sent: two admins saving different parts of a call at once both keep theirs', async () => {
+  const second = await t.createMember({ role: 'admin', companyId: admin.companyId });
+  const rules = await rulesOf(admin);
+  const movedForward = ruleIn(rules, 'moved_forward');
+  // The second admin changes what moving forward adds while the first's dialog is open on the call.
+  await ok(await t.request(`/api/v1/kpi-rules/${movedForward.id}`, { method: 'PATCH', as: second, json: { basePoints: 3 } }));
+  const after = (await ok<KpiRuleList>(await setPoints(admin, 'call', { points: 2, outcomes: { meeting_booked: 8 } }))).rules;
+  expect([
+    ruleIn(after, 'call_answered').basePoints,
+    ruleIn(after, 'moved_forward').basePoints,
+    ruleIn(after, 'meeting_booked').basePoints,
+  ]).toEqual([2, 3, 8]);
+});
+
 it('refuses a shape the kind does not take, with words, and leaves another company as it was', async () => {
   const refused = async (key: string, json: unknown) => {
     const response = await setPoints(admin, key, json);
     return { status: response.status, error: ((await response.json()) as ApiError).error };
   };
-  expect(await refused('call', { points: 1 })).toMatchObject({ status: 400, error: { details: { outcomes: expect.any(String) } } });
+  expect(await refused('call', {})).toMatchObject({ status: 400, error: { message: expect.stringContaining('Nothing to change') } });
   expect(await refused('meeting', { points: 1, perValue: 1 })).toMatchObject({
     status: 400,
     error: { details: { perValue: 'Only a sale earns points per value' } },

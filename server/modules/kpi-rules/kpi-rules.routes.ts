@@ -51,11 +51,11 @@ kpiRulesRoutes.openapi(
 
 kpiRulesRoutes.openapi(
   createRoute({
-    method: 'put',
+    method: 'patch',
     path: '/kpi-rules/kinds/{key}',
     tags: ['KPI rules'],
     summary:
-      "Set what a built-in kind is worth in one save (admin): its points, a call's outcomes (moved forward, meeting booked, not answered), a sale's points per value. Changes the kind's rules together; later activities are affected",
+      "Change what a built-in kind is worth in one save (admin): its points, a call's outcomes (moved forward, meeting booked, not answered), a sale's points per value; a part left out stays. Changes the kind's rules together; later activities are affected",
     middleware: [requireMember, requireAdmin] as const,
     request: {
       params: BuiltInKindKeyParamsSchema,

@@ -69,26 +69,16 @@ export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, inp
 /** A multiplier as the column keeps it (six decimals). */
 const roundMultiplier = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
 
-const KIND_POINTS_PROBLEMS = {
-  outcomes_required: {
-    message: 'A call’s points need what each outcome is worth.',
-    field: 'outcomes',
-    text: 'A call needs its outcomes’ points',
-  },
-  outcomes_not_allowed: { message: 'Only a call has outcomes.', field: 'outcomes', text: 'Only a call has outcomes' },
-  per_value_not_allowed: { message: 'Only a sale earns points per value.', field: 'perValue', text: 'Only a sale earns points per value' },
-} as const;
-
 /**
- * An admin sets what one built-in kind is worth in one save (decision 117), as an own type's points
- * are set: the kind's point rules change together (the rules that changed, each audited). Points are
- * snapshots: activities already logged keep theirs.
+ * An admin changes what one built-in kind is worth in one save (decision 117), as an own type's points
+ * are set: the parts sent change the kind's point rules together (the rules that changed, each
+ * audited); a part left out stays. Points are snapshots: activities already logged keep theirs.
  */
 export async function setKindPoints(deps: AppDeps, actor: Actor, kind: BuiltInKind, input: KindPointsInput): Promise<KpiRuleView[]> {
   const problem = findKindPointsProblem(kind, input);
-  if (problem) {
-    const { message, field, text } = KIND_POINTS_PROBLEMS[problem];
-    throw badRequest(message, { [field]: text });
+  if (problem === 'outcomes_not_allowed') throw badRequest('Only a call has outcomes.', { outcomes: 'Only a call has outcomes' });
+  if (problem === 'per_value_not_allowed') {
+    throw badRequest('Only a sale earns points per value.', { perValue: 'Only a sale earns points per value' });
   }
   const wanted = { ...input, perValue: input.perValue === undefined ? undefined : roundMultiplier(input.perValue) };
   const rows = await updateKindRules(

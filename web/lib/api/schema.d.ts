@@ -3202,8 +3202,13 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set what a built-in kind is worth in one save (admin): its points, a call's outcomes (moved forward, meeting booked, not answered), a sale's points per value. Changes the kind's rules together; later activities are affected */
-        put: {
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change what a built-in kind is worth in one save (admin): its points, a call's outcomes (moved forward, meeting booked, not answered), a sale's points per value; a part left out stays. Changes the kind's rules together; later activities are affected */
+        patch: {
             parameters: {
                 query?: never;
                 header?: never;
@@ -3215,11 +3220,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        points: number;
+                        points?: number;
                         outcomes?: {
-                            moved_forward: number;
-                            meeting_booked: number;
-                            not_answered: number;
+                            moved_forward?: number;
+                            meeting_booked?: number;
+                            not_answered?: number;
                         };
                         perValue?: number;
                     };
@@ -3275,11 +3280,6 @@ export interface paths {
                 };
             };
         };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/api/v1/me/profile": {

@@ -10,27 +10,28 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
-import { formatCount } from '@web/lib/format';
+import { formatCount, formatDecimal } from '@web/lib/format';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useSetKindPoints } from '../api/set-kind-points';
 import { toNumber } from '../lib/editor-form';
 
 type Form = { points: string; moved_forward: string; meeting_booked: string; not_answered: string; perValue: string };
 
-const toForm = (points: KindPoints): Form => ({
+const toForm = (points: KindPoints, language: string): Form => ({
   points: String(points.points),
   moved_forward: String(points.outcomes?.moved_forward ?? 0),
   meeting_booked: String(points.outcomes?.meeting_booked ?? 0),
   not_answered: String(points.outcomes?.not_answered ?? 0),
-  perValue: String(points.perValue ?? 0),
+  perValue: formatDecimal(points.perValue ?? 0, language),
 });
 const isWholeNumber = (text: string) => /^\d{1,4}$/.test(text.trim());
 
 /**
  * What a built-in kind is worth (decision 117), set where an own type's points are: a call's points
  * and what each outcome adds, a sale's points and its points per unit of value, the others' points.
- * Saved in one go as the kind's point rules (the same as under KPI Rules); checked with the shared
- * contract before it is sent. Activities already logged keep their points.
+ * Only what the admin changed is sent (another admin's change meanwhile to another part stands), in
+ * one save as the kind's point rules (the same as under KPI Rules), checked with the shared contract
+ * first. Activities already logged keep their points.
  */
 export function BuiltInKindPointsDialog({
   kind,
@@ -53,7 +54,8 @@ export function BuiltInKindPointsDialog({
   const { t: tActivity } = useTranslation('activity');
   const id = useId();
   const save = useSetKindPoints();
-  const [form, setForm] = useState<Form>(() => toForm(readKindPoints(kind, rules)));
+  const [opened] = useState<Form>(() => toForm(readKindPoints(kind, rules), i18n.language));
+  const [form, setForm] = useState<Form>(opened);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = (field: keyof Form) => (value: string) => {
     setErrors({});
@@ -62,17 +64,22 @@ export function BuiltInKindPointsDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const input = {
-      points: toNumber(form.points),
-      ...(kind === 'call' && {
-        outcomes: {
-          moved_forward: toNumber(form.moved_forward),
-          meeting_booked: toNumber(form.meeting_booked),
-          not_answered: toNumber(form.not_answered),
-        },
-      }),
-      ...(kind === 'sale' && { perValue: toNumber(form.perValue) }),
+    // What the admin changed, as typed; a field left as it opened is not sent.
+    const changed = (field: keyof Form) => (form[field].trim() === opened[field] ? undefined : toNumber(form[field]));
+    const outcomes = {
+      moved_forward: changed('moved_forward'),
+      meeting_booked: changed('meeting_booked'),
+      not_answered: changed('not_answered'),
     };
+    const input = {
+      points: changed('points'),
+      ...(kind === 'call' && Object.values(outcomes).some((n) => n !== undefined) && { outcomes }),
+      ...(kind === 'sale' && { perValue: changed('perValue') }),
+    };
+    if (Object.values(input).every((part) => part === undefined)) {
+      onOpenChange(false);
+      return;
+    }
     const checked = KindPointsInputSchema.safeParse(input);
     if (!checked.success) {
       setErrors(collectIssueErrors(checked.error.issues));
@@ -124,9 +131,10 @@ export function BuiltInKindPointsDialog({
                 {field('not_answered', t('activityTypes.kindPointsDialog.notAnswered'))}
                 {field('moved_forward', t('activityTypes.kindPointsDialog.adds', { outcome: tActivity('outcomes.moved_forward') }))}
                 {field('meeting_booked', t('activityTypes.kindPointsDialog.adds', { outcome: tActivity('outcomes.meeting_booked') }))}
-                {callTotals && (
-                  <p className="text-xs text-muted-foreground sm:col-span-2">{t('activityTypes.kindPointsDialog.callHint', callTotals)}</p>
-                )}
+                {/* Read out as it changes, so a screen reader hears what the numbers typed mean. */}
+                <p className="text-xs text-muted-foreground sm:col-span-2" aria-live="polite">
+                  {callTotals && t('activityTypes.kindPointsDialog.callHint', callTotals)}
+                </p>
               </>
             )}
             {kind === 'sale' && (

@@ -53,24 +53,29 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
       builtIn[0] = { key: 'meeting', bonus: (call.body as { bonus: BuiltInKindBonus['bonus'] }).bonus };
       return reply(200, { builtIn });
     },
-    'PUT /api/v1/kpi-rules/kinds/call': (call) => {
-      const { points, outcomes } = call.body as {
-        points: number;
-        outcomes: Record<'moved_forward' | 'meeting_booked' | 'not_answered', number>;
-      };
-      const set: Record<string, number> = {
-        call_answered: points,
-        moved_forward: outcomes.moved_forward,
-        meeting_booked: outcomes.meeting_booked,
-        call_unanswered: outcomes.not_answered,
-      };
-      rules.rules = rules.rules.map((rule) => ({
-        ...rule,
-        basePoints: set[rule.kpiKey] ?? rule.basePoints,
-        enabled: rule.kpiKey in set || rule.enabled,
-      }));
-      return reply(200, rules);
-    },
+    ...Object.fromEntries(
+      (['call', 'sale'] as const).map((kind) => [
+        `PATCH /api/v1/kpi-rules/kinds/${kind}`,
+        (call: RecordedCall) => {
+          const { points, outcomes, perValue } = call.body as { points?: number; outcomes?: Record<string, number>; perValue?: number };
+          if (perValue !== undefined && perValue > 100)
+            return refuse(400, { code: 'validation_failed', message: 'Too many', details: { perValue: 'Too many points per value' } });
+          const set: Record<string, number | undefined> = {
+            [kind === 'call' ? 'call_answered' : 'sale']: points,
+            moved_forward: outcomes?.moved_forward,
+            meeting_booked: outcomes?.meeting_booked,
+            call_unanswered: outcomes?.not_answered,
+          };
+          rules.rules = rules.rules.map((rule) => {
+            if (rule.kpiKey === 'sale_ticket_size' && perValue !== undefined)
+              return { ...rule, multiplierValue: perValue, enabled: perValue > 0 };
+            const value = set[rule.kpiKey];
+            return value === undefined ? rule : { ...rule, basePoints: value, enabled: true };
+          });
+          return reply(200, rules);
+        },
+      ]),
+    ),
     'GET /api/v1/me': reply(200, adminMe),
     'GET /api/v1/kpi-rules': () => reply(200, rules),
     ...Object.fromEntries(
@@ -273,7 +278,7 @@ describe('Administration, Activity types', () => {
     await user.type(answered, '-1');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('Points must be at least 0')).toBeInTheDocument();
-    expect(recorded.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(recorded.filter((c) => c.path.startsWith('/api/v1/kpi-rules/kinds'))).toEqual([]);
 
     await user.clear(answered);
     await user.type(answered, '1');
@@ -285,10 +290,36 @@ describe('Administration, Activity types', () => {
     ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved what Call is worth')).toBeInTheDocument();
-    expect(recorded.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
-      ['/api/v1/kpi-rules/kinds/call', { points: 1, outcomes: { moved_forward: 1, meeting_booked: 5, not_answered: 2 } }],
+    expect(recorded.filter((c) => c.path.startsWith('/api/v1/kpi-rules/kinds')).map((c) => [c.path, c.body])).toEqual([
+      // Only what was changed: another admin's change meanwhile to another part stands.
+      ['/api/v1/kpi-rules/kinds/call', { points: 1, outcomes: { not_answered: 2 } }],
     ]);
     expect(await within(call).findByText(/^1–6 points by outcome/)).toBeInTheDocument();
+  });
+
+  it('sets a sale’s points per value as the reader writes a decimal, and shows the server’s refusal at its field', async () => {
+    const recorded = stubServer();
+    await i18n.changeLanguage('nb');
+    const user = renderPage();
+    const builtIn = await screen.findByRole('list', { name: 'Innebygd' });
+    await user.click(await within(builtIn).findByRole('button', { name: 'Poeng: Salg' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Poeng: Salg' }));
+    const perValue = dialog.getByRole('textbox', { name: 'Poeng per NOK av verdien' });
+    expect(perValue).toHaveValue('0');
+    await user.clear(perValue);
+    await user.type(perValue, '500');
+    await user.click(dialog.getByRole('button', { name: 'Lagre' }));
+    expect(await dialog.findByText('Too many points per value')).toBeInTheDocument();
+    expect(perValue).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(perValue);
+    await user.type(perValue, '0,5');
+    await user.click(dialog.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('Poengene for Salg er lagret')).toBeInTheDocument();
+    expect(recorded.filter((c) => c.path.startsWith('/api/v1/kpi-rules/kinds')).map((c) => c.body)).toEqual([
+      { perValue: 500 },
+      { perValue: 0.5 },
+    ]);
+    expect(await within(builtIn).findByText(/^fra 10 poeng, mer med verdien/)).toBeInTheDocument();
   });
 
   it('says a kind that is turned off earns its points once it is turned on', async () => {
