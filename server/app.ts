@@ -10,7 +10,7 @@ import type { Config } from './env';
 import { findClientIp } from './lib/client-ip';
 import { PROJECT_ROOT } from './db/project-root';
 import { START_SNAPSHOT_SCRIPT_SOURCE, THEME_BOOT_SCRIPT_SOURCE } from './lib/theme-boot';
-import { admitInTurn } from './lib/admission-gate';
+import { admitInTurn, OWN_API_REQUEST } from './lib/admission-gate';
 import { isDatabaseUnavailable, isStorageFull } from './db/errors';
 import { recordStorageFull } from './modules/system/system.service';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
@@ -62,6 +62,7 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { celebrationsRoutes } from './modules/celebrations/celebrations.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { eventsRoutes } from './realtime/events.routes';
+import { createMcpRoutes } from './modules/mcp/mcp.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
 export const WEB_DIST_DIR = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(PROJECT_ROOT, 'dist', 'web');
@@ -287,6 +288,12 @@ export function createApp(deps: AppDeps) {
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => forwardToAuth(c, deps));
   app.route('/api/v1', createApiRouter());
+  // The MCP server for AI assistants (decision 118): each tool is a request to the routes above, as
+  // the token's member, marked as the server's own so it is not made to wait behind itself.
+  app.route(
+    '/api',
+    createMcpRoutes((request, c) => Promise.resolve(app.fetch(request, { ...(c.env as object | undefined), [OWN_API_REQUEST]: true }))),
+  );
   app.route('/', systemRoutes);
   app.route('/', digestRoutes);
 

@@ -75,6 +75,8 @@ const TOKEN_USE_NOTE_MS = 60_000;
 
 /** The scope checks made by requireScope: a route whose handlers include one accepts tokens. */
 const scopeChecks = new WeakMap<object, ApiTokenScope>();
+/** The routes for tokens of any scope (requireAnyToken): each of their own requests checks its scope. */
+const anyTokenChecks = new WeakSet<object>();
 
 /** RFC 6750's challenge, on every 401 and 403 a token gets. */
 function challenge(c: Context<AppEnv>, error: 'invalid_request' | 'invalid_token' | 'insufficient_scope', extra = ''): void {
@@ -99,7 +101,8 @@ function readBearerToken(header: string): string | null {
 function acceptsTokens(c: Context<AppEnv>): boolean {
   return matchedRoutes(c).some((route) => {
     const handler = route.handler as { __COMPOSED_HANDLER?: object };
-    return scopeChecks.has(route.handler) || (handler.__COMPOSED_HANDLER !== undefined && scopeChecks.has(handler.__COMPOSED_HANDLER));
+    const accepts = (check: object) => scopeChecks.has(check) || anyTokenChecks.has(check);
+    return accepts(route.handler) || (handler.__COMPOSED_HANDLER !== undefined && accepts(handler.__COMPOSED_HANDLER));
   });
 }
 
@@ -318,6 +321,20 @@ export function requireScope(scope: ApiTokenScope): MiddlewareHandler<AppEnv> {
   scopeChecks.set(check, scope);
   return check;
 }
+
+/**
+ * A route for personal access tokens only, of any scope (the MCP server, decision 118): what it does
+ * it does through the API's own routes, each of which checks its scope. A session cookie or no
+ * credential is refused with the Bearer challenge, so a client knows to send a token.
+ */
+export const requireAnyToken = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get('token')) {
+    challenge(c, 'invalid_request');
+    throw new HttpError(401, 'unauthorized', 'Send a personal access token as "Authorization: Bearer dbp_...". Make one in Settings.');
+  }
+  await next();
+});
+anyTokenChecks.add(requireAnyToken);
 
 /** The OpenAPI security schemes (components.securitySchemes in app.ts). */
 export const SESSION_COOKIE_SCHEME = 'sessionCookie';
