@@ -140,7 +140,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     description: "One contest's standings: each participant's (or team's) score and place.",
     scope: 'stats:read',
     readOnly: true,
-    input: { id: z.string().describe('A contest id from list_contests') },
+    input: { id: z.uuid().describe('A contest id from list_contests') },
     toCall: ({ id }) => ({ method: 'GET', path: `/contests/${encodeURIComponent(id)}` }),
   }),
   defineTool({
@@ -159,7 +159,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       "One board's widgets (a number, a leaderboard, a chart, a gauge…): each one's KPI, period and team. Read the figures with read_kpis.",
     scope: 'stats:read',
     readOnly: true,
-    input: { id: z.string().describe('A board id from list_boards') },
+    input: { id: z.uuid().describe('A board id from list_boards') },
     toCall: ({ id }) => ({ method: 'GET', path: `/boards/${encodeURIComponent(id)}` }),
   }),
   defineTool({

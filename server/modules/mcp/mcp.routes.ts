@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { createRouter } from '../../lib/http';
-import { loadCaller, requireAnyToken } from '../session/session.middleware';
+import { leavesAccountsAlone, loadCaller, requireAnyToken } from '../session/session.middleware';
 import { type ApiCall, MCP_TOOLS, type McpTool } from './mcp-tools';
 
 /** Sends a request to the server's own API (app.fetch, marked as the server's own) and answers its response. */
@@ -42,7 +42,11 @@ async function runTool(c: Context<AppEnv>, callOwnApi: CallOwnApi, tool: McpTool
   try {
     const { error } = JSON.parse(text) as { error?: { code?: string; message?: string; details?: Record<string, string> } };
     const details = Object.entries(error?.details ?? {}).map(([field, message]) => `${field}: ${message}`);
-    reason = [`${response.status} ${error?.code ?? ''}`.trim(), error?.message, ...details].filter(Boolean).join('\n');
+    // A limit or a busy server says when to try again, as the route's header says it.
+    const retryAfter = response.headers.get('retry-after');
+    reason = [`${response.status} ${error?.code ?? ''}`.trim(), error?.message, ...details, retryAfter && `Retry after ${retryAfter} s.`]
+      .filter(Boolean)
+      .join('\n');
   } catch {
     // Not the API's JSON error: its text as it came.
   }
@@ -58,8 +62,33 @@ async function runTool(c: Context<AppEnv>, callOwnApi: CallOwnApi, tool: McpTool
 export function createMcpRoutes(callOwnApi: CallOwnApi) {
   const routes = createRouter();
   routes.use('/mcp', loadCaller);
-  routes.on('POST', '/mcp', requireAnyToken, async (c) => {
+  // The writes it makes go through the routes it calls, which wait for what they changed themselves.
+  routes.on('POST', '/mcp', requireAnyToken, leavesAccountsAlone, async (c) => {
     const scopes = c.get('token')!.scopes;
+    const tools = MCP_TOOLS.filter((entry) => scopes.includes(entry.scope));
+    if (tools.length === 0) {
+      return c.json(
+        {
+          error: {
+            code: 'insufficient_scope',
+            message: 'This token may use none of the tools: give it stats:read, activities:read or activities:write.',
+          },
+        },
+        403,
+      );
+    }
+    // One message a request: a batch would run its calls side by side, each a request of the
+    // server's own past the admission gate (the protocol dropped batches in 2025-06-18).
+    const body: unknown = await c.req.json().catch(() => undefined);
+    if (body === undefined) {
+      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'The body is not JSON.' } }, 400);
+    }
+    if (Array.isArray(body)) {
+      return c.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Send one message a request: batches are not answered.' } },
+        400,
+      );
+    }
     const { BRAND_NAME } = c.get('deps').config;
     const server = new McpServer(
       { name: `${BRAND_NAME.toLowerCase()}-mcp`, title: BRAND_NAME, version: '1.0.0' },
@@ -67,7 +96,7 @@ export function createMcpRoutes(callOwnApi: CallOwnApi) {
         instructions: `${BRAND_NAME} is a sales-activity tracker: members log calls, meetings and sales, earn points, and are measured by KPIs, targets, contests and boards. The tools read them and log activities as the token's member, with that member's rights.`,
       },
     );
-    for (const tool of MCP_TOOLS.filter((entry) => scopes.includes(entry.scope))) {
+    for (const tool of tools) {
       server.registerTool(
         tool.name,
         {
@@ -82,7 +111,7 @@ export function createMcpRoutes(callOwnApi: CallOwnApi) {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(c.req.raw, { parsedBody: body });
     } finally {
       await server.close();
     }

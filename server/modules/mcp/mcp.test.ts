@@ -147,6 +147,75 @@ describe('the MCP server', () => {
     await client.close();
   });
 
+  it('answers each reading tool with what its REST route answers the same token', async () => {
+    const secret = await makeToken(rep, ['stats:read', 'activities:read']);
+    const contest = await t.request('/api/v1/contests', {
+      method: 'POST',
+      as: admin,
+      json: {
+        name: 'Call sprint',
+        startsOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        endsOn: new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10),
+        participants: 'everyone',
+        mode: 'individual',
+        weights: [{ metric: 'calls', weight: 1 }],
+      },
+    });
+    expect(contest.status, await contest.clone().text()).toBe(201);
+    const board = await t.request('/api/v1/boards', {
+      method: 'POST',
+      as: rep,
+      json: { name: 'Mine', sharing: 'private', widgets: [{ kind: 'number', kpiId: 'calls', period: 'today', size: 'small' }] },
+    });
+    expect(board.status, await board.clone().text()).toBe(201);
+    const contestId = ((await contest.json()) as { id: string }).id;
+    const boardId = ((await board.json()) as { id: string }).id;
+    const today = new Date().toISOString().slice(0, 10);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['list_kpis', {}, '/kpis'],
+      [
+        'read_kpis',
+        { from: '2026-11-01', to: '2026-11-30', ids: ['calls', 'points'] },
+        '/kpis/values?from=2026-11-01&to=2026-11-30&ids=calls,points',
+      ],
+      ['read_leaderboard', { period: 'week', sort: 'calls', limit: 5 }, '/scoreboard/leaderboard?period=week&sort=calls&limit=5'],
+      ['read_week', {}, '/scoreboard/weekly'],
+      ['read_my_day', {}, '/stats/me/today'],
+      ['read_my_targets', { on: today }, `/targets/me?on=${today}`],
+      ['read_people_targets', { kpi: 'calls', period: 'week' }, '/targets/people?kpi=calls&period=week'],
+      ['list_contests', {}, '/contests'],
+      ['read_contest', { id: contestId }, `/contests/${contestId}`],
+      ['list_boards', {}, '/boards'],
+      ['read_board', { id: boardId }, `/boards/${boardId}`],
+      ['read_log_options', {}, '/activities/log-options'],
+    ];
+    const client = await connect(secret);
+    for (const [name, args, path] of cases) {
+      const tool = await client.callTool({ name, arguments: args });
+      const rest = await t.request(`/api/v1${path}`, { noOrigin: true, headers: { authorization: `Bearer ${secret}` } });
+      expect(rest.status, `${name}: ${path}`).toBe(200);
+      expect(tool.isError, `${name}: ${textOf(tool)}`).toBeFalsy();
+      expect(JSON.parse(textOf(tool)), name).toEqual(await rest.json());
+    }
+    await client.close();
+  });
+
+  it('refuses a batch of messages, and a token none of whose scopes a tool needs', async () => {
+    const post = (secret: string, body: unknown) =>
+      t.app.request('/api/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${secret}` },
+        body: JSON.stringify(body),
+      });
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read_my_day', arguments: {} } });
+    const batch = await post(await makeToken(rep, ['stats:read']), [call(1), call(2)]);
+    expect(batch.status).toBe(400);
+    expect(((await batch.json()) as { error: { message: string } }).error.message).toMatch(/one message a request/);
+    const members = await post(await makeToken(rep, ['members:read']), call(1));
+    expect(members.status).toBe(403);
+    expect(((await members.json()) as { error: { code: string } }).error.code).toBe('insufficient_scope');
+  });
+
   it("answers many tool calls at once: a tool's own request does not wait behind the call it serves", async () => {
     // On PGlite the API admits 4 requests at a time; 8 calls at once, each making a request of its
     // own, would wait on each other for ever if those requests queued behind them. Sent side by side
