@@ -35,6 +35,33 @@ async function makeToken(member: Member, scopes: string[]): Promise<string> {
   return ((await response.json()) as CreatedApiToken).secret;
 }
 
+/** A week's contest on calls starting tomorrow by UTC (today or later in the company's zone too, whenever the test runs). */
+async function makeContest(as: Member, name: string): Promise<string> {
+  const response = await t.request('/api/v1/contests', {
+    method: 'POST',
+    as,
+    json: {
+      name,
+      startsOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      endsOn: new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10),
+      participants: 'everyone',
+      mode: 'individual',
+      weights: [{ metric: 'calls', weight: 1 }],
+    },
+  });
+  if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** One JSON-RPC message to the MCP server in the process (side by side, unlike a socket's client). */
+const postMcp = (secret: string, body: unknown) =>
+  t.app.request('/api/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${secret}` },
+    body: JSON.stringify(body),
+  });
+const callMyDay = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read_my_day', arguments: {} } });
+
 async function connect(secret: string): Promise<Client> {
   const client = new Client({ name: 'dealboard-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${secret}` } } }));
@@ -118,21 +145,7 @@ describe('the MCP server', () => {
     expect(badSale.isError).toBe(true);
     expect(textOf(badSale)).toMatch(/^400[\s\S]*ticketSize/);
     // Another company's contest is not found, as over REST.
-    const contest = await t.request('/api/v1/contests', {
-      method: 'POST',
-      as: other,
-      json: {
-        name: 'Beta cup',
-        // Tomorrow by UTC is today or later in the company's zone too, whenever the test runs.
-        startsOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-        endsOn: new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10),
-        participants: 'everyone',
-        mode: 'individual',
-        weights: [{ metric: 'calls', weight: 1 }],
-      },
-    });
-    expect(contest.status, await contest.clone().text()).toBe(201);
-    const contestId = ((await contest.json()) as { id: string }).id;
+    const contestId = await makeContest(other, 'Beta cup');
     // Its own admin's assistant reads it: the refusal is the company's line, not the tool's.
     const theirClient = await connect(await makeToken(other, ['stats:read']));
     expect((await theirClient.callTool({ name: 'read_contest', arguments: { id: contestId } })).isError).toBeFalsy();
@@ -149,26 +162,13 @@ describe('the MCP server', () => {
 
   it('answers each reading tool with what its REST route answers the same token', async () => {
     const secret = await makeToken(rep, ['stats:read', 'activities:read']);
-    const contest = await t.request('/api/v1/contests', {
-      method: 'POST',
-      as: admin,
-      json: {
-        name: 'Call sprint',
-        startsOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-        endsOn: new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10),
-        participants: 'everyone',
-        mode: 'individual',
-        weights: [{ metric: 'calls', weight: 1 }],
-      },
-    });
-    expect(contest.status, await contest.clone().text()).toBe(201);
+    const contestId = await makeContest(admin, 'Call sprint');
     const board = await t.request('/api/v1/boards', {
       method: 'POST',
       as: rep,
       json: { name: 'Mine', sharing: 'private', widgets: [{ kind: 'number', kpiId: 'calls', period: 'today', size: 'small' }] },
     });
     expect(board.status, await board.clone().text()).toBe(201);
-    const contestId = ((await contest.json()) as { id: string }).id;
     const boardId = ((await board.json()) as { id: string }).id;
     const today = new Date().toISOString().slice(0, 10);
     const cases: [string, Record<string, unknown>, string][] = [
@@ -201,17 +201,10 @@ describe('the MCP server', () => {
   });
 
   it('refuses a batch of messages, and a token none of whose scopes a tool needs', async () => {
-    const post = (secret: string, body: unknown) =>
-      t.app.request('/api/mcp', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${secret}` },
-        body: JSON.stringify(body),
-      });
-    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read_my_day', arguments: {} } });
-    const batch = await post(await makeToken(rep, ['stats:read']), [call(1), call(2)]);
+    const batch = await postMcp(await makeToken(rep, ['stats:read']), [callMyDay(1), callMyDay(2)]);
     expect(batch.status).toBe(400);
     expect(((await batch.json()) as { error: { message: string } }).error.message).toMatch(/one message a request/);
-    const members = await post(await makeToken(rep, ['members:read']), call(1));
+    const members = await postMcp(await makeToken(rep, ['members:read']), callMyDay(1));
     expect(members.status).toBe(403);
     expect(((await members.json()) as { error: { code: string } }).error.code).toBe('insufficient_scope');
   });
@@ -222,11 +215,7 @@ describe('the MCP server', () => {
     // in the process (over a socket the calls arrive one after another).
     const secret = await makeToken(rep, ['stats:read']);
     const call = async (id: number) => {
-      const response = await t.app.request('/api/mcp', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${secret}` },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read_my_day', arguments: {} } }),
-      });
+      const response = await postMcp(secret, callMyDay(id));
       return { status: response.status, body: (await response.json()) as { result?: CallToolResult } };
     };
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => call(i + 1)));
