@@ -207,42 +207,45 @@ function BuiltInKinds({
                     .join(' · ') || '\u00a0'}
                 </p>
               </div>
-              {ruleOf(label) && (
-                <Switch
-                  checked={ruleOf(label)!.enabled}
-                  onCheckedChange={(enabled) => switchKind(label, name, enabled)}
-                  aria-label={t('activityTypes.kindSwitch.label', { kind: name })}
-                />
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setRenaming(label)}
-                disabled={!renamedKinds}
-                aria-label={t('activityTypes.rename.title', { kind: name })}
-              >
-                <PencilIcon /> <span className="max-sm:sr-only">{t('activityTypes.rename.button')}</span>
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setPricing(label)}
-                disabled={!rules}
-                aria-label={t('activityTypes.kindPointsDialog.title', { kind: name })}
-              >
-                <CoinsIcon /> <span className="max-sm:sr-only">{t('activityTypes.kindPointsDialog.button')}</span>
-              </Button>
-              {label !== 'call' && (
+              {/* On a phone the switch and buttons take a line of their own, so the name is not cut. */}
+              <div className="flex items-center gap-1 max-sm:basis-full max-sm:justify-end">
+                {ruleOf(label) && (
+                  <Switch
+                    checked={ruleOf(label)!.enabled}
+                    onCheckedChange={(enabled) => switchKind(label, name, enabled)}
+                    aria-label={t('activityTypes.kindSwitch.label', { kind: name })}
+                  />
+                )}
                 <Button
                   variant="ghost"
                   size="sm"
-                  onClick={() => setEditing(label)}
-                  disabled={!entry}
-                  aria-label={t('activityTypes.kindBonus.title', { kind: name })}
+                  onClick={() => setRenaming(label)}
+                  disabled={!renamedKinds}
+                  aria-label={t('activityTypes.rename.title', { kind: name })}
                 >
-                  <GiftIcon /> <span className="max-sm:sr-only">{t('activityTypes.bonus')}</span>
+                  <PencilIcon /> <span className="max-sm:sr-only">{t('activityTypes.rename.button')}</span>
                 </Button>
-              )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setPricing(label)}
+                  disabled={!rules}
+                  aria-label={t('activityTypes.kindPointsDialog.title', { kind: name })}
+                >
+                  <CoinsIcon /> <span className="max-sm:sr-only">{t('activityTypes.kindPointsDialog.button')}</span>
+                </Button>
+                {label !== 'call' && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setEditing(label)}
+                    disabled={!entry}
+                    aria-label={t('activityTypes.kindBonus.title', { kind: name })}
+                  >
+                    <GiftIcon /> <span className="max-sm:sr-only">{t('activityTypes.bonus')}</span>
+                  </Button>
+                )}
+              </div>
             </li>
           );
         })}
