@@ -335,6 +335,24 @@ function valuesOf(field: Pick<ActivityField, 'kind' | 'options'>): string[] {
 const countKey = (fieldId: string, value: string) => `${fieldId}:${value === 'yes' ? 'true' : value === 'no' ? 'false' : value}`;
 
 /**
+ * The formulas some KPIs are computed from: those KPIs and every KPI they combine, at any depth (a
+ * board that shows one KPI reads only the facts it needs; a smallest or largest value elsewhere in the
+ * company does not change how its sums are read).
+ */
+export function pickFormulasFor(formulas: ReadonlyMap<string, KpiFormula>, ids: readonly string[]): Map<string, KpiFormula> {
+  const picked = new Map<string, KpiFormula>();
+  const pending = [...ids];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    const formula = formulas.get(id);
+    if (!formula || picked.has(id)) continue;
+    picked.set(id, formula);
+    if (formula.kind !== 'aggregate') pending.push(formula.left, formula.right);
+  }
+  return picked;
+}
+
+/**
  * The sums and counts of the own types' facts that some KPI reads: a field summed or averaged
  * (its sum and how many hold a value), a value counted by a filter, a field's smallest or largest. What the rollup holds beyond
  * these (other fields, other choices) no KPI asks for, so it need not be read.

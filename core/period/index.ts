@@ -4,3 +4,4 @@ export * from './time-zones';
 export * from './late-logging';
 export * from './clock-time';
 export * from './to-date-periods';
+export * from './month-pieces';

@@ -58,6 +58,7 @@ const TENANT_TABLES = [
   'domain_event_log',
   'activity_types',
   'activity_type_day_stats',
+  'activity_type_month_stats',
   'kpis',
   'boards',
   'board_homes',
@@ -405,6 +406,11 @@ describe('company B is invisible to company A', () => {
       'activity_type_day_stats',
       (c: string, u: string) =>
         sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id) VALUES (${c}, '2026-01-01', ${u}, gen_random_uuid())`,
+    ],
+    [
+      'activity_type_month_stats',
+      (c: string, u: string) =>
+        sql`INSERT INTO activity_type_month_stats (company_id, month, user_id, type_id) VALUES (${c}, '2026-01-01', ${u}, gen_random_uuid())`,
     ],
     [
       'boards',

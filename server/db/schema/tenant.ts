@@ -548,6 +548,40 @@ export const activityTypeDayStats = pgTable(
   ],
 );
 
+/**
+ * The same rollup by member and calendar month (migration 0071): a month of a company's own types read
+ * as a row per member, type and outcome instead of one per working day. Kept from
+ * activity_type_day_stats by its trigger (whatever writes a day's row, the month's follows), never
+ * written directly; what the KPIs read and nothing else (no bonus).
+ */
+export const activityTypeMonthStats = pgTable(
+  'activity_type_month_stats',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id').notNull(),
+    outcomeId: text('outcome_id').notNull().default(''),
+    activities: integer('activities').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    sums: jsonb('sums').$type<Record<string, number>>().notNull().default({}),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    mins: jsonb('mins').$type<Record<string, number>>().notNull().default({}),
+    maxes: jsonb('maxes').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.month, t.userId, t.typeId, t.outcomeId] }),
+    foreignKey({ columns: [t.companyId, t.typeId], foreignColumns: [activityTypes.companyId, activityTypes.id] }).onDelete('cascade'),
+  ],
+);
+
 export const goals = pgTable(
   'goals',
   {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, ActivityType, ApiError, ImportPreview, Kpi, KpiFormula, KpiList, KpiSeries, KpiValues } from '@core/contracts';
-import { addDays, computeLocalDate, type LocalDate } from '@core/period';
+import { pickFormulasFor } from '@core/kpi-formulas';
+import { addDays, computeLocalDate, endOfMonth, type LocalDate, startOfMonth } from '@core/period';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findMisnamedActivities } from '../activities/activities.test-support';
@@ -30,6 +31,27 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
+
+/**
+ * Where the month rollup (migration 0071) differs from its company's days' rollup summed by month: a
+ * row with what each says, or nothing when they agree.
+ */
+async function findMonthRollupDrift(companyId: string): Promise<unknown[]> {
+  return withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
+    const result = await tx.execute(sql`
+      WITH by_days AS (
+        SELECT date_trunc('month', day)::date AS month, user_id, type_id, outcome_id, sum(activities)::int AS activities,
+               sum(points)::int AS points, jsonb_sum_numbers(sums) AS sums, jsonb_sum_numbers(counts) AS counts,
+               jsonb_min_numbers_agg(mins) AS mins, jsonb_max_numbers_agg(maxes) AS maxes
+          FROM activity_type_day_stats WHERE company_id = ${companyId} GROUP BY 1, 2, 3, 4),
+      kept AS (
+        SELECT month, user_id, type_id, outcome_id, activities, points, sums, counts, mins, maxes
+          FROM activity_type_month_stats WHERE company_id = ${companyId})
+      SELECT 'days' AS side, * FROM (SELECT * FROM by_days EXCEPT SELECT * FROM kept) d
+      UNION ALL SELECT 'month', * FROM (SELECT * FROM kept EXCEPT SELECT * FROM by_days) k`);
+    return (result as unknown as { rows: unknown[] }).rows;
+  });
+}
 
 async function createType(admin: Member, json: Record<string, unknown>): Promise<ActivityType> {
   return ok<ActivityType>(await t.request('/api/v1/activity-types', { method: 'POST', as: admin, json }));
@@ -454,7 +476,10 @@ describe('every KPI equals its brute-force figure over the activities', () => {
           const admin = await t.createMember({ role: 'admin', name: `Admin ${run}` });
           const rep = await t.createMember({ companyId: admin.companyId, name: `Rep ${run}` });
           const members = [admin, rep];
-          const days = [0, -1, -2, -3].map((offset) => addDays(today() as LocalDate, offset));
+          // Today, and last month's 28th, 2nd and 1st: the periods below then read whole months, a
+          // month less its last days and less its first day (migration 0071), each with activity in it.
+          const lastMonth = startOfMonth(addDays(startOfMonth(today()), -1));
+          const days = [today(), addDays(lastMonth, 27), addDays(lastMonth, 1), lastMonth];
           // The daily call bonus at 2 calls (decision 108), so random runs earn it and move it often:
           // a call's points then include it, and the points of calls (decision 110) must follow.
           const { rules } = await ok<{ rules: { id: string; kpiKey: string }[] }>(await t.request('/api/v1/kpi-rules', { as: admin }));
@@ -663,18 +688,33 @@ describe('every KPI equals its brute-force figure over the activities', () => {
           // Every activity of a built-in kind names its kind's row and outcome, imported ones too (decision 114).
           expect(await findMisnamedActivities(t, admin.companyId)).toEqual([]);
 
+          // The month rollup is its days' rollup by month, through every step above.
+          expect(await findMonthRollupDrift(admin.companyId)).toEqual([]);
+
           const periods: [string, string][] = [
             [days[3]!, days[0]!],
             [days[1]!, days[1]!],
+            [days[3]!, endOfMonth(days[3]!)],
+            [days[3]!, addDays(days[1]!, -1)],
+            [days[2]!, endOfMonth(days[2]!)],
+            [startOfMonth(days[0]!), days[0]!],
           ];
-          for (const [from, to] of periods) {
+          // Asked for all at once (a smallest or largest value among them: nothing is taken away from a
+          // month), and those made of sums and counts alone (a month less the days outside the period).
+          const additive = kpiIds.filter((id) =>
+            [...pickFormulasFor(formulas, [id]).values()].every(
+              (f) => f.kind !== 'aggregate' || (f.aggregate !== 'min' && f.aggregate !== 'max'),
+            ),
+          );
+          expect(additive.length).toBeGreaterThan(0);
+          for (const [[from, to], ids] of periods.flatMap((period) => [[period, kpiIds] as const, [period, additive] as const])) {
             const answer = await ok<KpiValues>(
-              await t.request(`/api/v1/kpis/values?from=${from}&to=${to}&ids=${kpiIds.join(',')}`, { as: rep }),
+              await t.request(`/api/v1/kpis/values?from=${from}&to=${to}&ids=${ids.join(',')}`, { as: rep }),
             );
             const inPeriod = rows.filter((a) => a.localDate >= from && a.localDate <= to);
             // The totals alone (a number, a gauge), summed without members: the same totals.
             const totalOnly = await ok<KpiValues>(
-              await t.request(`/api/v1/kpis/values?from=${from}&to=${to}&ids=${kpiIds.join(',')}&totalOnly=true`, { as: rep }),
+              await t.request(`/api/v1/kpis/values?from=${from}&to=${to}&ids=${ids.join(',')}&totalOnly=true`, { as: rep }),
             );
             for (const [i, kpi] of totalOnly.kpis.entries()) {
               const total = answer.kpis[i]!.total;

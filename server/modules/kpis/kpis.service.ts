@@ -25,6 +25,7 @@ import {
   evaluateKpis,
   findKpiWithFormula,
   listFactKeys,
+  pickFormulasFor,
   type KpiFact,
   type KpiTypeShape,
 } from '@core/kpi-formulas';
@@ -311,7 +312,7 @@ async function readKpiSeries(deps: AppDeps, scope: CompanyScope, query: KpiSerie
       byDay: true,
       perMember: false,
       userIds: team,
-      keys: listFactKeys(formulas),
+      keys: listFactKeys(pickFormulasFor(formulas, [query.id])),
     });
     const byDay = new Map<string, KpiFact[]>();
     for (const fact of facts) {
@@ -373,7 +374,7 @@ async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValue
       byDay: false,
       perMember,
       userIds: team,
-      keys: listFactKeys(formulas),
+      keys: listFactKeys(pickFormulasFor(formulas, wanted)),
     });
     const byMember = new Map<string, KpiFact[]>(shown.map((face) => [face.userId as string, []]));
     for (const fact of facts) byMember.get(fact.userId)?.push(fact);
@@ -455,7 +456,7 @@ async function measureImprovements(
     byDay: true,
     perMember: true,
     userIds: new Set(memberValues.map((member) => member.userId)),
-    keys: listFactKeys(formulas),
+    keys: listFactKeys(pickFormulasFor(formulas, [id])),
   });
   const byMember = new Map<string, DatedKpiFact[]>();
   for (const fact of facts) {
