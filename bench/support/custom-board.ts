@@ -142,7 +142,7 @@ export function widgetRequests(board: Board, today: LocalDate): { name: string; 
       case 'gauge':
         return { name: `gauge (${period})`, paths: [`${values(periodDays(period, today))}&ids=${widget.kpiId}&totalOnly=true`] };
       case 'leaderboard':
-        return { name: `leaderboard (${period})`, paths: [values(periodDays(period, today))] };
+        return { name: `leaderboard (${period})`, paths: [`${values(periodDays(period, today))}&ids=${widget.kpiId}`] };
       case 'chart': {
         const days = periodDays(period === 'today' ? 'week' : period, today);
         return {

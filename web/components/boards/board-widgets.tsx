@@ -240,7 +240,11 @@ function LeaderboardBody({
   const { t } = useTranslation('scoreboard');
   const words = useKpiWords(context);
   const values = readOf(
-    useKpiValues(withTeam(computePeriodDays(widget.period, context.today), teamOf(widget, context)), { enabled: !context.wall }),
+    // Its KPI alone (as the wall asks): every KPI of every member would be read and sent for one column.
+    useKpiValues(
+      { ...withTeam(computePeriodDays(widget.period, context.today), teamOf(widget, context)), ids: kpi.id },
+      { enabled: !context.wall },
+    ),
     context,
     readingOf(widget, context)?.values,
   );
