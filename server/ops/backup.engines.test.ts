@@ -97,7 +97,11 @@ async function readSecurityCatalog(url: string) {
         `SELECT tgrelid::regclass::text AS on_table, tgname, pg_get_triggerdef(oid) AS definition FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2`,
       ),
       functions: await rows(
-        `SELECT proname, pg_get_functiondef(p.oid) AS definition FROM pg_proc p WHERE pronamespace = 'public'::regnamespace ORDER BY 1, 2`,
+        `SELECT proname, pg_get_functiondef(p.oid) AS definition FROM pg_proc p WHERE pronamespace = 'public'::regnamespace AND prokind <> 'a' ORDER BY 1, 2`,
+      ),
+      // An aggregate has no function definition to print: its transition function and first state say what it is.
+      aggregates: await rows(
+        `SELECT aggfnoid::regproc::text AS name, aggtransfn::regproc::text AS step, agginitval FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid WHERE p.pronamespace = 'public'::regnamespace ORDER BY 1`,
       ),
       tableGrants: await rows(
         `SELECT table_name, privilege_type FROM information_schema.role_table_grants WHERE grantee = 'app_user' ORDER BY 1, 2`,
