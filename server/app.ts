@@ -63,6 +63,7 @@ import { celebrationsRoutes } from './modules/celebrations/celebrations.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { eventsRoutes } from './realtime/events.routes';
 import { createMcpRoutes } from './modules/mcp/mcp.routes';
+import { inboundSourcesRoutes } from './modules/inbound-sources/inbound-sources.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
 export const WEB_DIST_DIR = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(PROJECT_ROOT, 'dist', 'web');
@@ -113,6 +114,7 @@ function createApiRouter() {
   api.route('/', coachingRoutes);
   api.route('/', peopleRoutes);
   api.route('/', pushRoutes);
+  api.route('/', inboundSourcesRoutes);
   return api;
 }
 

@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFixtures } from './test/fixtures';
@@ -155,6 +156,31 @@ const importOfA = async (): Promise<string> => {
 let sharedWebhookOfA: Promise<{ id: string }> | null = null;
 const webhookOfA = () => (sharedWebhookOfA ??= fixtures.webhookEndpoint(admin));
 const chatIntegrationOfA = async () => (await fixtures.chatIntegration(admin)).id;
+/** An inbound source of A (decision 120), with its secret; each its own where the entry changes or deletes it. */
+const inboundSourceOfA = async (): Promise<{ id: string; secret: string }> => {
+  const response = await t.request('/api/v1/admin/inbound-sources', { method: 'POST', as: admin, json: { name: `Source ${unique()}` } });
+  if (response.status !== 201) throw new Error(`inbound source: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; secret: string };
+};
+let sharedInboundSourceOfA: Promise<{ id: string; secret: string }> | null = null;
+const sharedInboundSource = () => (sharedInboundSourceOfA ??= inboundSourceOfA());
+/** A payload signed with the source's secret, as its system sends it: anyone who has the secret may send. */
+const signedPayload = async (): Promise<Call> => {
+  const source = await sharedInboundSource();
+  const body = JSON.stringify({ id: unique() });
+  const messageId = `msg_${unique()}`;
+  const at = new Date();
+  return {
+    params: { id: source.id },
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': messageId,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(source.secret).sign(messageId, at, body),
+    },
+  };
+};
 /** A target the admin of A set for the user of A, starting on a date that has not come (each its own). */
 let targetYear = 2900;
 const targetOfA = async (): Promise<string> => {
@@ -559,6 +585,26 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/imports/{id}/undo': { expect: admins(200, 404), prepare: async () => ({ params: { id: await importOfA() } }) },
   // webhooks (decision 037): the company's admins; another company's admin finds none of A's
   'GET /api/v1/admin/webhooks': { expect: admins(200) },
+  // inbound sources (decision 120): an admin's, with the session; a source's URL takes what its secret signs, from anyone
+  'GET /api/v1/admin/inbound-sources': { expect: admins(200) },
+  'POST /api/v1/admin/inbound-sources': { expect: admins(201), prepare: async () => ({ json: { name: `Source ${unique()}` } }) },
+  'PATCH /api/v1/admin/inbound-sources/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await sharedInboundSource()).id }, json: { name: `Renamed ${unique()}` } }),
+  },
+  'DELETE /api/v1/admin/inbound-sources/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await inboundSourceOfA()).id } }),
+  },
+  'POST /api/v1/admin/inbound-sources/{id}/rotate-secret': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await inboundSourceOfA()).id } }),
+  },
+  'GET /api/v1/admin/inbound-sources/{id}/payloads': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await sharedInboundSource()).id } }),
+  },
+  'POST /api/v1/inbound/{id}': { expect: everyone(202), prepare: signedPayload },
   'POST /api/v1/admin/webhooks': {
     expect: admins(201),
     prepare: async () => ({ json: { url: 'http://127.0.0.1:9/new', events: ['sale.created'] } }),

@@ -143,6 +143,11 @@ const aWebhook = (await expectOk(
   'webhook endpoint',
 )) as WebhookEndpointWithSecret;
 const aWebhookDeliveryId = await fixtures.webhookDelivery(aAdmin, aWebhook.id);
+const aInboundSourceName = `Alpha Zapier ${tag}`;
+const aInboundSource = (await expectOk(
+  await t.request('/api/v1/admin/inbound-sources', { method: 'POST', as: aAdmin, json: { name: aInboundSourceName } }),
+  'inbound source',
+)) as { id: string; secret: string };
 const aChatSecret = `alphaChat${tag}`;
 const aChat = await fixtures.chatIntegration(aAdmin, `https://hooks.slack.com/services/T0ALPHA/B0ALPHA/${aChatSecret}`);
 const aTeamName = `Alpha team ${tag}`;
@@ -414,6 +419,9 @@ const A_SECRETS: Record<string, string> = {
   'import file name': aImportFileName,
   'webhook endpoint id': aWebhook.id,
   'webhook signing secret': aWebhook.secret,
+  'inbound source id': aInboundSource.id,
+  'inbound source secret': aInboundSource.secret,
+  'inbound source name': aInboundSourceName,
   'webhook URL': aWebhook.url,
   'webhook description': aWebhookDescription,
   'webhook delivery id': aWebhookDeliveryId,
@@ -854,6 +862,27 @@ const ISOLATION: Record<string, Entry> = {
   ],
   // webhooks: A's endpoints, secrets and deliveries are A's admins' alone; B's admin naming them
   // (also through B's own endpoint) finds nothing
+  // inbound sources (decision 120): A's by id are not found; A's URL without A's secret takes nothing
+  'GET /api/v1/admin/inbound-sources': nothing,
+  'POST /api/v1/admin/inbound-sources': () => [{ json: { name: 'Beta source' } }],
+  'PATCH /api/v1/admin/inbound-sources/{id}': () => [{ params: { id: aInboundSource.id }, json: { enabled: false }, namesA: true }],
+  'DELETE /api/v1/admin/inbound-sources/{id}': () => [{ params: { id: aInboundSource.id }, namesA: true }],
+  'POST /api/v1/admin/inbound-sources/{id}/rotate-secret': () => [{ params: { id: aInboundSource.id }, namesA: true }],
+  'GET /api/v1/admin/inbound-sources/{id}/payloads': () => [{ params: { id: aInboundSource.id }, namesA: true }],
+  'POST /api/v1/inbound/{id}': () => [
+    {
+      params: { id: aInboundSource.id },
+      body: JSON.stringify({ id: 'beta-1' }),
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': 'sha256=00',
+        'webhook-id': 'msg_beta',
+        'webhook-timestamp': '1',
+        'webhook-signature': 'v1,AAAA',
+      },
+      namesA: true,
+    },
+  ],
   'GET /api/v1/admin/webhooks': nothing,
   'POST /api/v1/admin/webhooks': () => [{ json: { url: 'http://127.0.0.1:9/beta', events: ['activity.created'] } }],
   'GET /api/v1/admin/webhooks/{id}': () => [{ params: { id: aWebhook.id }, namesA: true }],

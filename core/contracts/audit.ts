@@ -76,6 +76,10 @@ export const AUDIT_ACTIONS = [
   'company_badge.created',
   'company_badge.changed',
   'company_badge.deleted',
+  'inbound_source.created',
+  'inbound_source.changed',
+  'inbound_source.deleted',
+  'inbound_source.secret_rotated',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -97,6 +101,7 @@ export const AUDIT_TARGET_TYPES = [
   'activity_type',
   'kpi',
   'company_badge',
+  'inbound_source',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -234,6 +239,18 @@ export const AuditDetailsSchemas = {
   'webhook.deleted': z.object({ kind: WebhookKindSchema, host: text() }),
   /** A new signing secret (never the secret). */
   'webhook.secret_rotated': z.object({ host: text() }),
+  /*
+   * Inbound sources (decision 120): a system that logs for the company's members. Its name; never its
+   * secret; of a change, which fields changed and the on/off state after it.
+   */
+  'inbound_source.created': z.object({ name: text(), signature: text() }),
+  'inbound_source.changed': z.object({
+    name: text(),
+    fields: z.array(z.enum(['name', 'signatureHeader', 'mapping', 'enabled'])),
+    enabled: z.boolean(),
+  }),
+  'inbound_source.deleted': z.object({ name: text() }),
+  'inbound_source.secret_rotated': z.object({ name: text() }),
   /*
    * Teams, targets, goals set by a manager and the working calendar (decision 044). A team's
    * entries name the team (its name then: a team's name is no one's personal data); leads are ids.

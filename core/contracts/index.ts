@@ -38,3 +38,4 @@ export * from './push';
 export * from './domain-events';
 export * from './kpis';
 export * from './boards';
+export * from './inbound-sources';

@@ -59,6 +59,9 @@ const TENANT_TABLES = [
   'activity_types',
   'activity_type_day_stats',
   'activity_type_month_stats',
+  'inbound_sources',
+  'inbound_payloads',
+  'inbound_links',
   'kpis',
   'boards',
   'board_homes',
@@ -160,6 +163,13 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
       VALUES (${member.companyId}, ${typeId}, '{"en":"Demo"}', 'presentation', 'green')`);
     await tx.execute(sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id, activities, points)
       VALUES (${member.companyId}, '2026-11-20', ${member.id}, ${typeId}, 1, 5)`);
+    const sourceId = crypto.randomUUID();
+    await tx.execute(sql`INSERT INTO inbound_sources (company_id, id, name, signature, secret)
+      VALUES (${member.companyId}, ${sourceId}, 'Zapier', 'standard_webhooks', 'whsec_c2VjcmV0')`);
+    await tx.execute(sql`INSERT INTO inbound_payloads (company_id, source_id, result, body)
+      VALUES (${member.companyId}, ${sourceId}, 'kept', '{"id": 1}')`);
+    await tx.execute(sql`INSERT INTO inbound_links (company_id, source_id, external_id, activity_id)
+      SELECT ${member.companyId}, ${sourceId}, 'x-1', id FROM activities WHERE company_id = ${member.companyId} LIMIT 1`);
     const boardId = crypto.randomUUID();
     await tx.execute(
       sql`INSERT INTO boards (company_id, id, name, sharing, owner_id) VALUES (${member.companyId}, ${boardId}, 'Wall', 'company', ${member.id})`,
@@ -406,6 +416,19 @@ describe('company B is invisible to company A', () => {
       'activity_type_day_stats',
       (c: string, u: string) =>
         sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id) VALUES (${c}, '2026-01-01', ${u}, gen_random_uuid())`,
+    ],
+    [
+      'inbound_sources',
+      (c: string) => sql`INSERT INTO inbound_sources (company_id, name, signature, secret) VALUES (${c}, 'Planted', 'hmac_sha256', 'k')`,
+    ],
+    [
+      'inbound_payloads',
+      (c: string) => sql`INSERT INTO inbound_payloads (company_id, source_id, result) VALUES (${c}, gen_random_uuid(), 'kept')`,
+    ],
+    [
+      'inbound_links',
+      (c: string) =>
+        sql`INSERT INTO inbound_links (company_id, source_id, external_id, activity_id) VALUES (${c}, gen_random_uuid(), 'x', gen_random_uuid())`,
     ],
     [
       'activity_type_month_stats',

@@ -74,6 +74,9 @@ export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => {
   // No route reads the body of these; and asking for `raw.body` makes the Node adapter build a full
   // web Request with a stream, a tenth of a small request's CPU (docs/performance.md).
   if (!UNSAFE_METHODS.has(c.req.method)) return next();
+  // An inbound source's URL reads its body to the same limit itself, so that a payload too large is
+  // kept in the source's log with its reason (decision 120), not refused before anyone sees it.
+  if (c.req.path.startsWith('/api/v1/inbound/')) return next();
   const maxSize = LARGER_BODY_LIMITS[c.req.path] ?? JSON_BODY_LIMIT_BYTES;
   // A declared length within the limit needs no counting: Node's parser never reads past it.
   const declared = c.req.header('content-length');

@@ -16,7 +16,7 @@ CREATE TABLE "activity_type_month_stats" (
 ALTER TABLE "activity_type_month_stats" ADD CONSTRAINT "activity_type_month_stats_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_type_month_stats" ADD CONSTRAINT "activity_type_month_stats_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_type_month_stats" ADD CONSTRAINT "activity_type_month_stats_company_id_type_id_activity_types_company_id_id_fk" FOREIGN KEY ("company_id","type_id") REFERENCES "public"."activity_types"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- The company's own types by member and month (issue 29's board figures): a month's KPIs read a row
+-- The company's own types by member and month (decision 119): a month's KPIs read a row
 -- per member, type and outcome here instead of one per working day of activity_type_day_stats, whose
 -- rows are wide (four JSON columns). This table is written by the trigger below only: whatever
 -- changes a day's row (a logged, edited or deleted activity, an import, a settled bonus, a day's

@@ -549,6 +549,94 @@ export const activityTypeDayStats = pgTable(
 );
 
 /**
+ * Inbound sources (decision 120): a system that sends the company's activities over HTTP (Zapier,
+ * Make, n8n, home-made), each request signed with the source's secret and read by its mapping.
+ */
+export const inboundSources = pgTable(
+  'inbound_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** standard_webhooks | hmac_sha256 */
+    signature: text('signature').notNull(),
+    /** The header an HMAC signature comes in. */
+    signatureHeader: text('signature_header').notNull().default('x-signature'),
+    /** whsec_ + base64 of 24 random bytes: the server verifies with it, so it is kept as is (as webhook endpoints' are). */
+    secret: text('secret').notNull(),
+    /** InboundMapping; null until an admin has mapped the first payloads (they are kept, not logged). */
+    mapping: jsonb('mapping'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    lastReceivedAt: tz('last_received_at'),
+  },
+  (t) => [
+    index('inbound_sources_company_idx').on(t.companyId, t.createdAt),
+    check('inbound_sources_signature_check', sql`${t.signature} in ('standard_webhooks', 'hmac_sha256')`),
+  ],
+);
+
+/**
+ * What a source sent and what became of it: the newest payloads of each source (the mapping's
+ * preview) and the refused ones for 7 days, with the reason.
+ */
+export const inboundPayloads = pgTable(
+  'inbound_payloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => inboundSources.id, { onDelete: 'cascade' }),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+    /** The Standard Webhooks message id (webhook-id), when signed so: a message sent again is known. */
+    messageId: text('message_id'),
+    /** logged | updated | deleted | unchanged | kept | refused */
+    result: text('result').notNull(),
+    refusal: text('refusal'),
+    reason: text('reason'),
+    externalId: text('external_id'),
+    activityId: uuid('activity_id'),
+    /** The JSON received; null when it was too large or not JSON. */
+    body: jsonb('body'),
+  },
+  (t) => [
+    index('inbound_payloads_source_idx').on(t.companyId, t.sourceId, t.receivedAt),
+    uniqueIndex('inbound_payloads_message_uq')
+      .on(t.companyId, t.sourceId, t.messageId)
+      .where(sql`${t.messageId} is not null`),
+  ],
+);
+
+/** Which activity a source's record became: the same external id again updates or deletes it. */
+export const inboundLinks = pgTable(
+  'inbound_links',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => inboundSources.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    /** Gone with the activity: deleted in Dealboard, a record sent again is not logged again (its client key says so). */
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.sourceId, t.externalId] }), index('inbound_links_activity_idx').on(t.activityId)],
+);
+
+/**
  * The same rollup by member and calendar month (migration 0071): a month of a company's own types read
  * as a row per member, type and outcome instead of one per working day. Kept from
  * activity_type_day_stats by its trigger (whatever writes a day's row, the month's follows), never

@@ -49,6 +49,29 @@ async function findActiveMember(tx: Transaction, companyId: CompanyId, userId: U
   return row ?? null;
 }
 
+/**
+ * Transaction step (inbound sources, decision 120): the active member with this e-mail address (in
+ * any case) or user id, and their role; null when the company has no such member.
+ */
+export async function selectActiveMemberIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  who: { by: 'email' | 'id'; value: string },
+): Promise<{ userId: UserId; role: ReturnType<typeof normalizeRole> } | null> {
+  const [row] = await tx
+    .select({ userId: profiles.userId, role: profiles.role })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(
+      and(
+        eq(profiles.companyId, companyId),
+        isNull(profiles.removedAt),
+        who.by === 'email' ? eq(sql`lower(${user.email})`, who.value.toLowerCase()) : eq(profiles.userId, who.value as UserId),
+      ),
+    );
+  return row ? { userId: row.userId, role: normalizeRole(row.role) } : null;
+}
+
 export type MembershipChange =
   { kind: 'done'; member: MemberRecord } | { kind: 'not_found' } | { kind: 'last_admin'; member: MemberRecord };
 

@@ -42,7 +42,7 @@ export {
   setOwnAvatarUrl,
   type ActiveMembershipRef,
 } from './memberships.repository';
-export { countActiveMembersIn } from './members.repository';
+export { countActiveMembersIn, selectActiveMemberIn } from './members.repository';
 export {
   hasMembershipIn,
   selectActiveMemberFaces,

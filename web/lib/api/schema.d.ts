@@ -9988,7 +9988,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted" | "company_badge.created" | "company_badge.changed" | "company_badge.deleted";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted" | "company_badge.created" | "company_badge.changed" | "company_badge.deleted" | "inbound_source.created" | "inbound_source.changed" | "inbound_source.deleted" | "inbound_source.secret_rotated";
                 };
                 header?: never;
                 path?: never;
@@ -10006,7 +10006,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted" | "company_badge.created" | "company_badge.changed" | "company_badge.deleted";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted" | "company_badge.created" | "company_badge.changed" | "company_badge.deleted" | "inbound_source.created" | "inbound_source.changed" | "inbound_source.deleted" | "inbound_source.secret_rotated";
                                 actor: {
                                     id: string | null;
                                     name: string | null;
@@ -19935,6 +19935,978 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/inbound-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's inbound sources, oldest first (admin; the secret is only in the answers to adding and rotating) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sources: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                signature: "standard_webhooks" | "hmac_sha256";
+                                signatureHeader: string;
+                                mapping: {
+                                    externalId: {
+                                        path: string;
+                                    };
+                                    member: {
+                                        path: string;
+                                        /** @enum {string} */
+                                        by: "email" | "id";
+                                    };
+                                    kind: {
+                                        value: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                    } | {
+                                        path: string;
+                                        values: {
+                                            [key: string]: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                        };
+                                    };
+                                    outcome?: {
+                                        value: string;
+                                    } | {
+                                        path: string;
+                                        values: {
+                                            [key: string]: string;
+                                        };
+                                    } | null;
+                                    value?: {
+                                        path: string;
+                                        /**
+                                         * @default major
+                                         * @enum {string}
+                                         */
+                                        unit: "major" | "minor";
+                                    } | null;
+                                    fields?: {
+                                        [key: string]: {
+                                            path: string;
+                                        };
+                                    } | null;
+                                    customer?: {
+                                        path: string;
+                                    } | null;
+                                    notes?: {
+                                        path: string;
+                                    } | null;
+                                    time?: {
+                                        path: string;
+                                    } | null;
+                                    deleted?: {
+                                        path: string;
+                                        values: string[];
+                                    } | null;
+                                } | null;
+                                enabled: boolean;
+                                url: string;
+                                createdAt: string;
+                                lastReceivedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an inbound source: its name, how its requests are signed and, when known, its mapping (admin)
+         * @description The answer holds the source’s URL and secret. Until it has a mapping, what it sends is kept for the mapping’s preview, not logged. At most 20 sources per company (409 too_many_inbound_sources).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /**
+                         * @default standard_webhooks
+                         * @enum {string}
+                         */
+                        signature?: "standard_webhooks" | "hmac_sha256";
+                        /** @default x-signature */
+                        signatureHeader?: string;
+                        /** @default null */
+                        mapping?: {
+                            externalId: {
+                                path: string;
+                            };
+                            member: {
+                                path: string;
+                                /** @enum {string} */
+                                by: "email" | "id";
+                            };
+                            kind: {
+                                value: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                            } | {
+                                path: string;
+                                values: {
+                                    [key: string]: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                };
+                            };
+                            outcome?: {
+                                value: string;
+                            } | {
+                                path: string;
+                                values: {
+                                    [key: string]: string;
+                                };
+                            } | null;
+                            value?: {
+                                path: string;
+                                /**
+                                 * @default major
+                                 * @enum {string}
+                                 */
+                                unit?: "major" | "minor";
+                            } | null;
+                            fields?: {
+                                [key: string]: {
+                                    path: string;
+                                };
+                            } | null;
+                            customer?: {
+                                path: string;
+                            } | null;
+                            notes?: {
+                                path: string;
+                            } | null;
+                            time?: {
+                                path: string;
+                            } | null;
+                            deleted?: {
+                                path: string;
+                                values: string[];
+                            } | null;
+                        } | null;
+                        /** @default true */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            signature: "standard_webhooks" | "hmac_sha256";
+                            signatureHeader: string;
+                            mapping: {
+                                externalId: {
+                                    path: string;
+                                };
+                                member: {
+                                    path: string;
+                                    /** @enum {string} */
+                                    by: "email" | "id";
+                                };
+                                kind: {
+                                    value: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                } | {
+                                    path: string;
+                                    values: {
+                                        [key: string]: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                    };
+                                };
+                                outcome?: {
+                                    value: string;
+                                } | {
+                                    path: string;
+                                    values: {
+                                        [key: string]: string;
+                                    };
+                                } | null;
+                                value?: {
+                                    path: string;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    unit: "major" | "minor";
+                                } | null;
+                                fields?: {
+                                    [key: string]: {
+                                        path: string;
+                                    };
+                                } | null;
+                                customer?: {
+                                    path: string;
+                                } | null;
+                                notes?: {
+                                    path: string;
+                                } | null;
+                                time?: {
+                                    path: string;
+                                } | null;
+                                deleted?: {
+                                    path: string;
+                                    values: string[];
+                                } | null;
+                            } | null;
+                            enabled: boolean;
+                            url: string;
+                            createdAt: string;
+                            lastReceivedAt: string | null;
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The company has the most sources it may (code too_many_inbound_sources) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/inbound-sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a source and what it sent; the activities it logged stay (admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such inbound source in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a source: its name, its HMAC header, its mapping, or turn it on or off (admin) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        signatureHeader?: string;
+                        mapping?: {
+                            externalId: {
+                                path: string;
+                            };
+                            member: {
+                                path: string;
+                                /** @enum {string} */
+                                by: "email" | "id";
+                            };
+                            kind: {
+                                value: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                            } | {
+                                path: string;
+                                values: {
+                                    [key: string]: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                };
+                            };
+                            outcome?: {
+                                value: string;
+                            } | {
+                                path: string;
+                                values: {
+                                    [key: string]: string;
+                                };
+                            } | null;
+                            value?: {
+                                path: string;
+                                /**
+                                 * @default major
+                                 * @enum {string}
+                                 */
+                                unit?: "major" | "minor";
+                            } | null;
+                            fields?: {
+                                [key: string]: {
+                                    path: string;
+                                };
+                            } | null;
+                            customer?: {
+                                path: string;
+                            } | null;
+                            notes?: {
+                                path: string;
+                            } | null;
+                            time?: {
+                                path: string;
+                            } | null;
+                            deleted?: {
+                                path: string;
+                                values: string[];
+                            } | null;
+                        } | null;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            signature: "standard_webhooks" | "hmac_sha256";
+                            signatureHeader: string;
+                            mapping: {
+                                externalId: {
+                                    path: string;
+                                };
+                                member: {
+                                    path: string;
+                                    /** @enum {string} */
+                                    by: "email" | "id";
+                                };
+                                kind: {
+                                    value: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                } | {
+                                    path: string;
+                                    values: {
+                                        [key: string]: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                    };
+                                };
+                                outcome?: {
+                                    value: string;
+                                } | {
+                                    path: string;
+                                    values: {
+                                        [key: string]: string;
+                                    };
+                                } | null;
+                                value?: {
+                                    path: string;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    unit: "major" | "minor";
+                                } | null;
+                                fields?: {
+                                    [key: string]: {
+                                        path: string;
+                                    };
+                                } | null;
+                                customer?: {
+                                    path: string;
+                                } | null;
+                                notes?: {
+                                    path: string;
+                                } | null;
+                                time?: {
+                                    path: string;
+                                } | null;
+                                deleted?: {
+                                    path: string;
+                                    values: string[];
+                                } | null;
+                            } | null;
+                            enabled: boolean;
+                            url: string;
+                            createdAt: string;
+                            lastReceivedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such inbound source in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/inbound-sources/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new secret for the source; the old one stops verifying at once (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            signature: "standard_webhooks" | "hmac_sha256";
+                            signatureHeader: string;
+                            mapping: {
+                                externalId: {
+                                    path: string;
+                                };
+                                member: {
+                                    path: string;
+                                    /** @enum {string} */
+                                    by: "email" | "id";
+                                };
+                                kind: {
+                                    value: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                } | {
+                                    path: string;
+                                    values: {
+                                        [key: string]: ("call" | "sale" | "meeting" | "email" | "linkedin") | string;
+                                    };
+                                };
+                                outcome?: {
+                                    value: string;
+                                } | {
+                                    path: string;
+                                    values: {
+                                        [key: string]: string;
+                                    };
+                                } | null;
+                                value?: {
+                                    path: string;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    unit: "major" | "minor";
+                                } | null;
+                                fields?: {
+                                    [key: string]: {
+                                        path: string;
+                                    };
+                                } | null;
+                                customer?: {
+                                    path: string;
+                                } | null;
+                                notes?: {
+                                    path: string;
+                                } | null;
+                                time?: {
+                                    path: string;
+                                } | null;
+                                deleted?: {
+                                    path: string;
+                                    values: string[];
+                                } | null;
+                            } | null;
+                            enabled: boolean;
+                            url: string;
+                            createdAt: string;
+                            lastReceivedAt: string | null;
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such inbound source in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/inbound-sources/{id}/payloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the source sent, newest first: its last 20 payloads and the refused ones of the last 7 days, with what became of each (admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            payloads: {
+                                /** Format: uuid */
+                                id: string;
+                                receivedAt: string;
+                                /** @enum {string} */
+                                result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                                /** @enum {string|null} */
+                                refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                                reason: string | null;
+                                externalId: string | null;
+                                /** Format: uuid */
+                                activityId: string | null;
+                                body?: unknown;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such inbound source in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbound/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inbound source’s URL: one JSON payload, signed with the source’s secret, logs, updates or deletes one activity
+         * @description Signed as the source says: Standard Webhooks (`webhook-id`, `webhook-timestamp` within 5 minutes, `webhook-signature`), or an HMAC-SHA256 of the raw body with the secret (the whole `whsec_…` text as the key) in hex or base64 in the source’s header, `sha256=` in front or not. The answer says what became of the payload: `logged`, `updated`, `deleted`, `unchanged` (200), `kept` for the mapping (202), or `refused` with the reason (400 not JSON, 401 signature, 409 switched off, 413 over 64 KB, 422 the mapping or the activity refused it). Every signed payload is kept for the admin to see.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Logged, updated, deleted or unchanged */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                            /** Format: uuid */
+                            activityId: string | null;
+                            /** @enum {string|null} */
+                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description Kept for the mapping (the source is not mapped yet) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                            /** Format: uuid */
+                            activityId: string | null;
+                            /** @enum {string|null} */
+                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description The body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                            /** Format: uuid */
+                            activityId: string | null;
+                            /** @enum {string|null} */
+                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description The signature does not match the source’s secret */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                            /** Format: uuid */
+                            activityId: string | null;
+                            /** @enum {string|null} */
+                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description No such source */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                            /** Format: uuid */
+                            activityId: string | null;
+                            /** @enum {string|null} */
+                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description The source is switched off */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                            /** Format: uuid */
+                            activityId: string | null;
+                            /** @enum {string|null} */
+                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                            /** Format: uuid */
+                            activityId: string | null;
+                            /** @enum {string|null} */
+                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+                /** @description Refused by the mapping or by the activity’s rules (the reason says which) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
+                            /** Format: uuid */
+                            activityId: string | null;
+                            /** @enum {string|null} */
+                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
+                            reason: string | null;
+                        };
                     };
                 };
             };

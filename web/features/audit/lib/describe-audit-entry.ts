@@ -451,6 +451,27 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       if (!name) return one(t(`audit:kinds.company_badge.${kind}`));
       return one(t(`audit:entry.company_badge.${kind}`, { name }));
     }
+    case 'inbound_source.created':
+    case 'inbound_source.deleted':
+    case 'inbound_source.secret_rotated': {
+      const kind = entry.action.slice('inbound_source.'.length) as 'created' | 'deleted' | 'secret_rotated';
+      const name = AuditDetailsSchemas[entry.action].safeParse(entry.details).data?.name ?? entry.target?.label;
+      if (!name) return one(t(`audit:kinds.inbound_source.${kind}`));
+      return one(t(`audit:entry.inboundSource.${kind}`, { name }));
+    }
+    case 'inbound_source.changed': {
+      const details = AuditDetailsSchemas['inbound_source.changed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.inbound_source.changed'));
+      const { name, fields, enabled } = details.data;
+      const named = fields.filter((field) => field !== 'enabled').map((field) => t(`audit:entry.inboundSource.field.${field}`));
+      return {
+        summary: t('audit:entry.inboundSource.changed', { name }),
+        changes: [
+          ...(fields.includes('enabled') ? [t(enabled ? 'audit:entry.webhook.turnedOn' : 'audit:entry.webhook.turnedOff')] : []),
+          ...(named.length > 0 ? [t('audit:entry.webhook.fields', { fields: named.join(', ') })] : []),
+        ],
+      };
+    }
     case 'celebrations.changed': {
       const details = AuditDetailsSchemas['celebrations.changed'].safeParse(entry.details);
       if (!details.success) return one(t('audit:entry.celebrations.changed'));

@@ -19,6 +19,7 @@ import {
   GaugeIcon,
   HistoryIcon,
   KeyRoundIcon,
+  PlugZapIcon,
   KeySquareIcon,
   type LucideIcon,
   MailPlusIcon,
@@ -124,6 +125,10 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'company_badge.created': AwardIcon,
   'company_badge.changed': AwardIcon,
   'company_badge.deleted': AwardIcon,
+  'inbound_source.created': PlugZapIcon,
+  'inbound_source.changed': PlugZapIcon,
+  'inbound_source.deleted': PlugZapIcon,
+  'inbound_source.secret_rotated': KeyRoundIcon,
 };
 
 export function Component() {

@@ -1,0 +1,2 @@
+export * from './read-inbound-payload';
+export * from './inbound-activity';
