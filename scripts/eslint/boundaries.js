@@ -66,6 +66,7 @@ export const WEB_FEATURES = [
   'billing',
   'celebrations',
   'coaching',
+  'connections',
   'company',
   'contests',
   'customers',

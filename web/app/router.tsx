@@ -173,6 +173,10 @@ export const routes: RouteObject[] = [
                             path: 'webhooks',
                             ...page(() => import('@web/features/webhooks/routes/admin-webhooks-page'), ['settings', 'webhooks']),
                           },
+                          {
+                            path: 'connections',
+                            ...page(() => import('@web/features/connections/routes/admin-connections-page'), ['settings', 'connections']),
+                          },
                           { path: 'billing', ...page(() => import('@web/features/billing/routes/admin-billing-page'), ['settings']) },
                           { path: 'inbox', ...page(() => import('@web/features/inbox/routes/admin-inbox-page'), ['settings', 'inbox']) },
                           {

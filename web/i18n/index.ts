@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'activity',
   'audit',
   'coaching',
+  'connections',
   'contests',
   'data',
   'imports',

@@ -67,6 +67,7 @@ export const paths = {
     integrations: '/app/admin/integrations',
     celebrations: '/app/admin/celebrations',
     webhooks: '/app/admin/webhooks',
+    connections: '/app/admin/connections',
     billing: '/app/admin/billing',
     inbox: '/app/admin/inbox',
     audit: '/app/admin/audit',

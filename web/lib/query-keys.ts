@@ -133,6 +133,12 @@ export const queryKeys = {
   displayPlaylists: ['display-playlist'],
   /** Slack and Teams channels (Admin → Integrations). */
   chatIntegrations: ['chat-integrations'],
+  /** Inbound sources and what each sent (Admin → Connections, decision 120). */
+  inboundSources: {
+    all: ['inbound-sources'],
+    list: ['inbound-sources', 'list'],
+    payloads: (sourceId: string) => ['inbound-sources', 'payloads', sourceId] as const,
+  },
   /** Signed webhook endpoints and each one's delivery log (Admin → Webhooks). */
   webhooks: {
     all: ['webhooks'],

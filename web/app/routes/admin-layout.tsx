@@ -18,6 +18,7 @@ const TABS = [
   { to: paths.admin.imports, labelKey: 'imports:tab' },
   { to: paths.admin.integrations, labelKey: 'admin.integrations' },
   { to: paths.admin.webhooks, labelKey: 'admin.webhooks' },
+  { to: paths.admin.connections, labelKey: 'admin.connections' },
   { to: paths.admin.billing, labelKey: 'admin.billing' },
   { to: paths.admin.audit, labelKey: 'audit:tab' },
   { to: paths.admin.inbox, labelKey: 'inbox:tab', operatorOnly: true },

@@ -12,7 +12,7 @@ export const badgeVariants = cva(
         soft: 'border-transparent bg-primary-soft text-primary',
         success: 'border-transparent bg-success-soft text-success-strong',
         warning: 'border-transparent bg-warning-soft text-warning-strong',
-        destructive: 'border-transparent bg-destructive-soft text-destructive',
+        destructive: 'border-transparent bg-destructive-soft text-destructive-strong',
         outline: 'text-foreground',
       },
     },
