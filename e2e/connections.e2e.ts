@@ -11,8 +11,8 @@ import { type JourneyServer, useSharedServer } from './support/shared-server';
  * and secret; a Zapier-shaped payload sent to it (signed as Standard Webhooks, from outside the
  * browser, as Zapier would) is kept for the mapping; the admin maps it against that payload on
  * screen and saves; the next call the system sends is logged as the rep's and shows on the rep's
- * day; a payload for no one is refused with its reason in the log. The screen in Norwegian on a
- * phone in the dark. Screenshots: connections-*.
+ * day; a payload for no one is refused with its reason in the log. The screen in Norwegian, Swedish
+ * and Danish on a phone in the dark. Screenshots: connections-*.
  */
 
 const admin = makeAccount('Astrid Admin');
@@ -124,19 +124,23 @@ describe('an admin connects a system that logs for the team', () => {
     await saveSettledScreenshot(page, 'connections-03-log-en-desktop');
   });
 
-  it('reads in Norwegian on a phone in the dark', async () => {
-    const phone = await openBrowser({ baseUrl: base, viewport: { width: 390, height: 844 }, locale: 'nb-NO' });
+  it.each([
+    ['nb-NO', 'Innkommende kilder', 'Koblet', 'Logg', 'Ingen i bedriften passer med meldingen.', 'connections-04-log-nb-phone-dark'],
+    ['sv-SE', 'Inkommande källor', 'Kopplad', 'Logg', 'Ingen i företaget matchar meddelandet.', 'connections-05-log-sv-phone-dark'],
+    ['da-DK', 'Indgående kilder', 'Koblet', 'Log', 'Ingen i virksomheden passer med beskeden.', 'connections-06-log-da-phone-dark'],
+  ])('reads in %s on a phone in the dark', async (locale, title, mapped, logButton, refusal, shot) => {
+    const phone = await openBrowser({ baseUrl: base, viewport: { width: 390, height: 844 }, locale });
     try {
       await signInContext(phone.context, base, admin);
       const phonePage = await phone.newPage();
       await phonePage.emulateMedia({ colorScheme: 'dark' });
       await phonePage.goto('/app/admin/connections');
-      await phonePage.getByText('Innkommende kilder', { exact: true }).first().waitFor();
-      await phonePage.getByText('Koblet', { exact: true }).waitFor();
-      await phonePage.getByRole('button', { name: 'Logg' }).click();
-      await phonePage.getByText('Ingen i bedriften passer med meldingen.').waitFor();
+      await phonePage.getByText(title, { exact: true }).first().waitFor();
+      await phonePage.getByText(mapped, { exact: true }).waitFor();
+      await phonePage.getByRole('button', { name: logButton, exact: true }).click();
+      await phonePage.getByText(refusal).waitFor();
       expect(await axeViolations(phonePage, { tags: WCAG_AA })).toEqual([]);
-      await saveSettledScreenshot(phonePage, 'connections-04-log-nb-phone-dark');
+      await saveSettledScreenshot(phonePage, shot);
       expect(phone.consoleErrors).toEqual([]);
     } finally {
       await phone.close();
