@@ -35,7 +35,7 @@ const zapierCall = (id: string, email: string) => ({
 });
 
 /** Sends a payload as Zapier's webhook step would, signed with the source's secret. */
-async function send(payload: unknown): Promise<{ status: number; body: { result: string; reason: string | null } }> {
+async function send(payload: unknown): Promise<{ status: number; body: { result?: string; error?: { code: string } } }> {
   const body = JSON.stringify(payload);
   const id = `msg_${crypto.randomUUID()}`;
   const at = new Date();
@@ -49,7 +49,7 @@ async function send(payload: unknown): Promise<{ status: number; body: { result:
     },
     body,
   });
-  return { status: response.status, body: (await response.json()) as { result: string; reason: string | null } };
+  return { status: response.status, body: (await response.json()) as { result?: string; error?: { code: string } } };
 }
 
 beforeAll(async () => {
@@ -114,7 +114,10 @@ describe('an admin connects a system that logs for the team', () => {
     // The same call again is not a second call.
     expect(await send(zapierCall('call-2', rep.email))).toMatchObject({ status: 200, body: { result: 'unchanged' } });
     // One for no one in the company is refused, with its reason in the log.
-    expect(await send(zapierCall('call-3', 'nobody@example.com'))).toMatchObject({ status: 422, body: { result: 'refused' } });
+    expect(await send(zapierCall('call-3', 'nobody@example.com'))).toMatchObject({
+      status: 422,
+      body: { error: { code: 'unknown_member' } },
+    });
     await page.getByRole('button', { name: 'Log' }).click();
     const log = page.getByRole('list', { name: 'Payloads received by Zapier: Aircall calls' });
     await log.getByText('No member of your company matches the payload.').waitFor();

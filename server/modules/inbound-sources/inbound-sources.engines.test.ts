@@ -58,7 +58,7 @@ async function send(
   source: CreatedInboundSource,
   payload: unknown,
   options: { messageId?: string; at?: Date; secret?: string; raw?: string } = {},
-): Promise<{ status: number; receipt: InboundReceipt }> {
+): Promise<{ status: number; receipt?: InboundReceipt; error?: { code: string; message: string } }> {
   const body = options.raw ?? JSON.stringify(payload);
   const messageId = options.messageId ?? `msg_${randomUUID()}`;
   const at = options.at ?? new Date();
@@ -73,7 +73,9 @@ async function send(
       .digest('hex')}`;
   }
   const response = await t.request(`/api/v1/inbound/${source.id}`, { method: 'POST', body, headers, noOrigin: true });
-  return { status: response.status, receipt: (await response.json()) as InboundReceipt };
+  const answer = (await response.json()) as InboundReceipt | { error: { code: string; message: string } };
+  // Taken: what became of it; refused: the API's one error shape, its code naming the reason.
+  return 'error' in answer ? { status: response.status, error: answer.error } : { status: response.status, receipt: answer };
 }
 
 const payloadsOf = async (source: { id: string }) =>
@@ -113,7 +115,7 @@ describe('inbound sources', () => {
     const logged = await send(source, call, { messageId: 'msg_first' });
     expect(logged).toMatchObject({ status: 200, receipt: { result: 'logged' } });
     const [activity] = await todayOf(rep);
-    expect(activity).toMatchObject({ id: logged.receipt.activityId, kind: 'call', outcome: 'meeting_booked', customerName: 'Fjord AS' });
+    expect(activity).toMatchObject({ id: logged.receipt!.activityId, kind: 'call', outcome: 'meeting_booked', customerName: 'Fjord AS' });
     expect(activity!.pointsEarned).toBeGreaterThan(0);
 
     // The same message again (a sender's retry): taken once.
@@ -136,8 +138,8 @@ describe('inbound sources', () => {
     const sale = { id: 'deal-7', type: 'DEAL', amount: '12500.50', owner: { email: rep.email } };
     const answers = await Promise.all(Array.from({ length: 5 }, () => send(source, sale)));
     // Each one answered as the first was logged (or as its record, already there, is unchanged).
-    expect(answers.every((a) => a.status === 200 && ['logged', 'unchanged'].includes(a.receipt.result))).toBe(true);
-    const ids = new Set(answers.map((a) => a.receipt.activityId));
+    expect(answers.every((a) => a.status === 200 && ['logged', 'unchanged'].includes(a.receipt!.result))).toBe(true);
+    const ids = new Set(answers.map((a) => a.receipt!.activityId));
     expect(ids.size).toBe(1);
     const sales = (await todayOf(rep)).filter((a: Activity) => a.kind === 'sale');
     expect(sales).toEqual([expect.objectContaining({ ticketSize: 1_250_050 })]);
@@ -155,7 +157,7 @@ describe('inbound sources', () => {
     expect(await send(source, meeting)).toMatchObject({ status: 200, receipt: { result: 'logged' } });
     expect(await send(source, { ...meeting, id: 'm-2' }, { secret: 'whsec_not-the-secret' })).toMatchObject({
       status: 401,
-      receipt: { result: 'refused', refusal: 'bad_signature' },
+      error: { code: 'bad_signature' },
     });
   });
 
@@ -176,17 +178,17 @@ describe('inbound sources', () => {
     expect(await send(source, call, { at: new Date(Date.now() - 10 * 60_000) })).toMatchObject({ status: 401 });
     expect(await send(source, { ...call, owner: { email: 'nobody@example.com' } })).toMatchObject({
       status: 422,
-      receipt: { refusal: 'unknown_member', reason: 'No member of your company with the e-mail address nobody@example.com.' },
+      error: { code: 'unknown_member', message: 'No member of your company with the e-mail address nobody@example.com.' },
     });
     await ok(await t.request(`/api/v1/activity-types/${type.id}/archive`, { method: 'POST', as: admin }));
     expect(await send(source, { ...call, type: 'DEMO' })).toMatchObject({
       status: 422,
-      receipt: { refusal: 'archived_type', reason: 'The activity type Demo is archived: it is no longer logged.' },
+      error: { code: 'archived_type', message: 'The activity type Demo is archived: it is no longer logged.' },
     });
-    expect(await send(source, call, { raw: '{"id": "r-1", ' })).toMatchObject({ status: 400, receipt: { refusal: 'not_json' } });
+    expect(await send(source, call, { raw: '{"id": "r-1", ' })).toMatchObject({ status: 400, error: { code: 'invalid_json' } });
     expect(await send(source, call, { raw: JSON.stringify({ ...call, padding: 'x'.repeat(70 * 1024) }) })).toMatchObject({
       status: 413,
-      receipt: { refusal: 'too_large' },
+      error: { code: 'payload_too_large' },
     });
     // What the secret signed is kept with its reason (and its body, when JSON); what it did not sign, or
     // what was too large to check, is answered with its reason and kept nowhere.
@@ -205,8 +207,11 @@ describe('inbound sources', () => {
   it('answers 404 for no such source and 409 for one switched off, logging nothing', async () => {
     const source = await createSource(admin, { name: 'Off', mapping: callMapping });
     await ok(await t.request(`/api/v1/admin/inbound-sources/${source.id}`, { method: 'PATCH', as: admin, json: { enabled: false } }));
-    expect(await send(source, { id: 'off-1', type: 'CALL', owner: { email: rep.email } })).toMatchObject({ status: 409 });
-    expect(await send({ ...source, id: randomUUID() }, { id: 'x' })).toMatchObject({ status: 404 });
+    expect(await send(source, { id: 'off-1', type: 'CALL', owner: { email: rep.email } })).toMatchObject({
+      status: 409,
+      error: { code: 'source_disabled' },
+    });
+    expect(await send({ ...source, id: randomUUID() }, { id: 'x' })).toMatchObject({ status: 404, error: { code: 'not_found' } });
     expect((await t.request('/api/v1/inbound/not-a-uuid', { method: 'POST', body: '{}', noOrigin: true })).status).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import {
   CreatedInboundSourceSchema,
   INBOUND_BODY_MAX_BYTES,
   InboundPayloadListSchema,
+  type InboundReceipt,
   InboundReceiptSchema,
   InboundSourceIdParamsSchema,
   InboundSourceInputSchema,
@@ -11,7 +12,7 @@ import {
   InboundSourceSchema,
   OkSchema,
 } from '@core/contracts';
-import { createRouter, errorResponses } from '../../lib/http';
+import { createRouter, errorResponses, HttpError } from '../../lib/http';
 import { leavesAccountsAlone, requireAdmin, requireMember } from '../session/session.middleware';
 import {
   createInboundSource,
@@ -148,17 +149,20 @@ inboundSourcesRoutes.openapi(
     tags,
     summary: 'An inbound source’s URL: one JSON payload, signed with the source’s secret, logs, updates or deletes one activity',
     description:
-      'Signed as the source says: Standard Webhooks (`webhook-id`, `webhook-timestamp` within 5 minutes, `webhook-signature`), or an HMAC-SHA256 of the raw body with the secret (the whole `whsec_…` text as the key) in hex or base64 in the source’s header, `sha256=` in front or not. The answer says what became of the payload: `logged`, `updated`, `deleted`, `unchanged` (200), `kept` for the mapping (202), or `refused` with the reason (400 not JSON, 401 signature, 409 switched off, 413 over 64 KB, 422 the mapping or the activity refused it). Every signed payload is kept for the admin to see.',
+      'Signed as the source says: Standard Webhooks (`webhook-id`, `webhook-timestamp` within 5 minutes, `webhook-signature`), or an HMAC-SHA256 of the raw body with the secret (the whole `whsec_…` text as the key) in hex or base64 in the source’s header, `sha256=` in front or not. The answer says what became of the payload: `logged`, `updated`, `deleted`, `unchanged` (200) or `kept` for the mapping (202); a refusal is the API’s error shape with a code naming the reason. Every signed payload is kept for the admin to see, refused ones with their reason.',
     request: { params: InboundSourceIdParamsSchema },
     responses: {
       200: { description: 'Logged, updated, deleted or unchanged', ...json(InboundReceiptSchema) },
       202: { description: 'Kept for the mapping (the source is not mapped yet)', ...json(InboundReceiptSchema) },
-      400: { description: 'The body is not JSON', ...json(InboundReceiptSchema) },
-      401: { description: 'The signature does not match the source’s secret', ...json(InboundReceiptSchema) },
-      404: { description: 'No such source', ...json(InboundReceiptSchema) },
-      409: { description: 'The source is switched off', ...json(InboundReceiptSchema) },
-      413: { description: 'The body is larger than 64 KB', ...json(InboundReceiptSchema) },
-      422: { description: 'Refused by the mapping or by the activity’s rules (the reason says which)', ...json(InboundReceiptSchema) },
+      400: { description: 'The body is not JSON (invalid_json)' },
+      401: { description: 'The signature does not match the source’s secret, or is older than 5 minutes (bad_signature)' },
+      404: { description: 'No such source (not_found)' },
+      409: { description: 'The source is switched off (source_disabled)' },
+      413: { description: 'The body is larger than 64 KB (payload_too_large)' },
+      422: {
+        description:
+          'Refused by the mapping or by the activity’s rules: missing_value, unknown_member, unknown_kind, archived_type, bad_value, not_logged (the message says which value and why)',
+      },
     },
   }),
   async (c) => {
@@ -169,6 +173,34 @@ inboundSourcesRoutes.openapi(
       headers: c.req.raw.headers,
       tooLarge,
     });
-    return c.json(answer.receipt, answer.status);
+    if (answer.status === 200 || answer.status === 202) return c.json(answer.receipt, answer.status);
+    throw toRefusalError(answer.status, answer.receipt);
   },
 );
+
+/** A refused payload as every refusal of the API reads: `{ error: { code, message } }`, the code naming the reason. */
+function toRefusalError(status: number, receipt: InboundReceipt): HttpError {
+  const reason = receipt.reason ?? 'Refused.';
+  switch (receipt.refusal) {
+    case 'bad_signature':
+      return new HttpError(401, 'bad_signature', reason);
+    case 'too_large':
+      return new HttpError(413, 'payload_too_large', reason);
+    case 'not_json':
+      return new HttpError(400, 'invalid_json', reason);
+    case 'missing_value':
+      return new HttpError(422, 'missing_value', reason);
+    case 'unknown_member':
+      return new HttpError(422, 'unknown_member', reason);
+    case 'unknown_kind':
+      return new HttpError(422, 'unknown_kind', reason);
+    case 'archived_type':
+      return new HttpError(422, 'archived_type', reason);
+    case 'bad_value':
+      return new HttpError(422, 'bad_value', reason);
+    case 'not_logged':
+      return new HttpError(422, 'not_logged', reason);
+  }
+  if (status === 409) return new HttpError(409, 'source_disabled', reason);
+  return new HttpError(404, 'not_found', reason);
+}

@@ -20760,7 +20760,7 @@ export interface paths {
         put?: never;
         /**
          * An inbound source’s URL: one JSON payload, signed with the source’s secret, logs, updates or deletes one activity
-         * @description Signed as the source says: Standard Webhooks (`webhook-id`, `webhook-timestamp` within 5 minutes, `webhook-signature`), or an HMAC-SHA256 of the raw body with the secret (the whole `whsec_…` text as the key) in hex or base64 in the source’s header, `sha256=` in front or not. The answer says what became of the payload: `logged`, `updated`, `deleted`, `unchanged` (200), `kept` for the mapping (202), or `refused` with the reason (400 not JSON, 401 signature, 409 switched off, 413 over 64 KB, 422 the mapping or the activity refused it). Every signed payload is kept for the admin to see.
+         * @description Signed as the source says: Standard Webhooks (`webhook-id`, `webhook-timestamp` within 5 minutes, `webhook-signature`), or an HMAC-SHA256 of the raw body with the secret (the whole `whsec_…` text as the key) in hex or base64 in the source’s header, `sha256=` in front or not. The answer says what became of the payload: `logged`, `updated`, `deleted`, `unchanged` (200) or `kept` for the mapping (202); a refusal is the API’s error shape with a code naming the reason. Every signed payload is kept for the admin to see, refused ones with their reason.
          */
         post: {
             parameters: {
@@ -20807,106 +20807,58 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The body is not JSON */
+                /** @description The body is not JSON (invalid_json) */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
-                            /** Format: uuid */
-                            activityId: string | null;
-                            /** @enum {string|null} */
-                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
-                            reason: string | null;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description The signature does not match the source’s secret */
+                /** @description The signature does not match the source’s secret, or is older than 5 minutes (bad_signature) */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
-                            /** Format: uuid */
-                            activityId: string | null;
-                            /** @enum {string|null} */
-                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
-                            reason: string | null;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description No such source */
+                /** @description No such source (not_found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
-                            /** Format: uuid */
-                            activityId: string | null;
-                            /** @enum {string|null} */
-                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
-                            reason: string | null;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description The source is switched off */
+                /** @description The source is switched off (source_disabled) */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
-                            /** Format: uuid */
-                            activityId: string | null;
-                            /** @enum {string|null} */
-                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
-                            reason: string | null;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description The body is larger than 64 KB */
+                /** @description The body is larger than 64 KB (payload_too_large) */
                 413: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
-                            /** Format: uuid */
-                            activityId: string | null;
-                            /** @enum {string|null} */
-                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
-                            reason: string | null;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Refused by the mapping or by the activity’s rules (the reason says which) */
+                /** @description Refused by the mapping or by the activity’s rules: missing_value, unknown_member, unknown_kind, archived_type, bad_value, not_logged (the message says which value and why) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            result: "logged" | "updated" | "deleted" | "unchanged" | "kept" | "refused";
-                            /** Format: uuid */
-                            activityId: string | null;
-                            /** @enum {string|null} */
-                            refusal: "bad_signature" | "too_large" | "not_json" | "missing_value" | "unknown_member" | "unknown_kind" | "archived_type" | "bad_value" | "not_logged" | null;
-                            reason: string | null;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
